@@ -1,0 +1,58 @@
+import Synchronization
+
+/// An observer made from a closure that stops listening after the first stop event.
+final class AnonymousObserver<Element>: ObserverNode<Element> {
+    typealias EventHandler = (Event<Element>) -> Void
+
+    private let eventHandler: EventHandler
+    private let stopped = Atomic<Bool>(false)
+
+    init(_ eventHandler: @escaping EventHandler) {
+        self.eventHandler = eventHandler
+    }
+
+    override func next(_ element: Element) {
+        if stopped.load(ordering: .relaxed) { return }
+        eventHandler(.next(element))
+    }
+
+    override func error(_ error: Swift.Error) {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        eventHandler(.error(error))
+    }
+
+    override func completed() {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        eventHandler(.completed)
+    }
+}
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
+/// directly, without building events, and stops listening after the first stop event.
+final class ClosureObserver<Element>: ObserverNode<Element> {
+    private let onNext: ((Element) -> Void)?
+    private let onError: (Swift.Error) -> Void
+    private let onCompleted: () -> Void
+    private let stopped = Atomic<Bool>(false)
+
+    init(onNext: ((Element) -> Void)?, onError: @escaping (Swift.Error) -> Void, onCompleted: @escaping () -> Void) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+    }
+
+    override func next(_ element: Element) {
+        if stopped.load(ordering: .relaxed) { return }
+        onNext?(element)
+    }
+
+    override func error(_ error: Swift.Error) {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        onError(error)
+    }
+
+    override func completed() {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        onCompleted()
+    }
+}

@@ -1,0 +1,20 @@
+/// A sequence of values over time: the type every operator takes and returns.
+///
+/// An `Observable` is a description; nothing happens until `subscribe`. Each subscription runs the
+/// description again (a cold sequence) unless the sequence is shared (`share`, `publish`, subjects).
+public class Observable<Element>: ObservableType {
+    init() {}
+
+    /// Subscribes an observer; disposing the result ends the subscription.
+    public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeNode(observer.asNode())
+    }
+
+    /// Subscribes an internal observer node; what every subclass implements.
+    func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        rxAbstractMethod()
+    }
+
+    /// This sequence.
+    public func asObservable() -> Observable<Element> { self }
+}

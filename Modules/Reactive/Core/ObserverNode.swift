@@ -1,0 +1,44 @@
+/// The observer every built-in operator and subject talks to internally.
+///
+/// Values travel as `next(_:)` calls rather than as `Event` values: in code that is not specialised
+/// for a concrete element type, building an `Event<Element>` asks the runtime for its generic
+/// metadata on every value, which costs more than the rest of an operator's work. A class with three
+/// methods needs nothing per value but a virtual call. `on(_:)` remains for the public observer API.
+class ObserverNode<Element>: ObserverType {
+    /// Receives a value.
+    func next(_ element: Element) { rxAbstractMethod() }
+    /// Receives the error that ends the sequence.
+    func error(_ error: Swift.Error) { rxAbstractMethod() }
+    /// Receives the completion of the sequence.
+    func completed() { rxAbstractMethod() }
+
+    /// Receives one event, as the three methods above.
+    final func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): next(element)
+        case .error(let error): self.error(error)
+        case .completed: completed()
+        }
+    }
+}
+
+/// Adapts any `ObserverType` to the internal node interface.
+final class ObserverAdapter<Observer: ObserverType>: ObserverNode<Observer.Element> {
+    private let observer: Observer
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    override func next(_ element: Element) { observer.on(.next(element)) }
+    override func error(_ error: Swift.Error) { observer.on(.error(error)) }
+    override func completed() { observer.on(.completed) }
+}
+
+extension ObserverType {
+    /// This observer as an internal node, wrapping it only when it is not one already.
+    func asNode() -> ObserverNode<Element> {
+        if let node = self as? ObserverNode<Element> { return node }
+        return ObserverAdapter(self)
+    }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// The per-subscription state of an operator: observes `Input` and forwards `Output` downstream
+/// until disposed. A sink with no single upstream of its own uses `Never` as its input.
+class Sink<Input, Output>: ObserverNode<Input>, Disposable {
+    final let observer: ObserverNode<Output>
+    final let cancel: Cancelable
+    private let disposed = Atomic<Bool>(false)
+
+    init(observer: ObserverNode<Output>, cancel: Cancelable) {
+        self.observer = observer
+        self.cancel = cancel
+    }
+
+    /// Sends a value downstream unless this subscription was disposed.
+    @inline(__always) final func forwardNext(_ element: Output) {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.next(element)
+    }
+
+    /// Sends the error downstream unless this subscription was disposed.
+    @inline(__always) final func forwardError(_ error: Swift.Error) {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.error(error)
+    }
+
+    /// Sends the completion downstream unless this subscription was disposed.
+    @inline(__always) final func forwardCompleted() {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.completed()
+    }
+
+    /// Sends an event downstream unless this subscription was disposed.
+    final func forwardOn(_ event: Event<Output>) {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.on(event)
+    }
+
+    /// Whether this subscription was disposed.
+    final var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    func dispose() {
+        disposed.store(true, ordering: .releasing)
+        cancel.dispose()
+    }
+}
+
+/// Holds a sink and its source subscription; disposing it disposes both, once, whatever the order
+/// in which the subscription finishes being set up and the disposal arrives.
+final class SinkDisposer: Cancelable, @unchecked Sendable { // the `state` atomic guards `sink`/`subscription`
+    private struct Flag {
+        static let disposed = 1
+        static let sinkAndSubscriptionSet = 2
+    }
+
+    private let state = Atomic<Int>(0)
+    private var sink: Disposable?
+    private var subscription: Disposable?
+
+    var isDisposed: Bool { state.load(ordering: .acquiring) & Flag.disposed != 0 }
+
+    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
+        self.sink = sink
+        self.subscription = subscription
+        let previous = state.bitwiseOr(Flag.sinkAndSubscriptionSet, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & Flag.sinkAndSubscriptionSet == 0, "Sink and subscription were already set")
+        if previous & Flag.disposed != 0 {
+            sink.dispose()
+            subscription.dispose()
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+
+    func dispose() {
+        let previous = state.bitwiseOr(Flag.disposed, ordering: .acquiringAndReleasing).oldValue
+        if previous & Flag.disposed != 0 { return }
+        if previous & Flag.sinkAndSubscriptionSet != 0 {
+            guard let sink, let subscription else { rxFatalError("Sink and subscription should be set") }
+            sink.dispose()
+            subscription.dispose()
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+}

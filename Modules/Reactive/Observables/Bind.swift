@@ -1,0 +1,51 @@
+extension ObservableType {
+    /// Sends every event to each observer; an error is a programming error (debug builds stop).
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends every event, as an optional, to each observer.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Passes the sequence to `binder` and returns what it returns.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Calls `onNext` for each value; an error is a programming error (debug builds stop).
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: onNext, onError: { error in rxFatalErrorInDebug("Binding error: \(error)") })
+    }
+
+    /// Accepts every value into each relay.
+    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts every value, as an optional, into each relay.
+    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts every value into each relay.
+    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts every value, as an optional, into each relay.
+    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts every value into each relay.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Accepts every value, as an optional, into each relay.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+        bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+}

@@ -1,0 +1,63 @@
+/// Sends only the last value, and only when the source completes; an error is passed on as is.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+    // @unchecked Sendable: every stored var below is read and written under `lock`.
+    private let lock = Lock()
+    private var observers = ObserverBag<Element>()
+    private var stoppedEvent: Event<Element>?
+    private var lastElement: Element?
+
+    /// A new subject.
+    public override init() { super.init() }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+
+    /// Records a value, or ends the subject: on completion the last value (if any) goes out first.
+    public func on(_ event: Event<Element>) {
+        lock.lock()
+        if stoppedEvent != nil {
+            lock.unlock()
+            return
+        }
+        switch event {
+        case .next(let element):
+            lastElement = element
+            lock.unlock()
+        case .error:
+            stoppedEvent = event
+            let snapshot = observers.entries
+            observers.removeAll()
+            lock.unlock()
+            dispatch(snapshot, event)
+        case .completed:
+            stoppedEvent = event
+            let snapshot = observers.entries
+            let last = lastElement
+            observers.removeAll()
+            lock.unlock()
+            if let last { dispatch(snapshot, .next(last)) }
+            dispatch(snapshot, .completed)
+        }
+    }
+
+    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        lock.lock()
+        if let stoppedEvent {
+            let last = lastElement
+            lock.unlock()
+            if stoppedEvent.isCompleted, let last { observer.on(.next(last)) }
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer)
+        lock.unlock()
+        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+    }
+
+    private func unsubscribe(_ key: Int) {
+        lock.performLocked { observers.remove(key) }
+    }
+
+    /// The subject itself.
+    public func asObserver() -> AsyncSubject<Element> { self }
+}

@@ -1,0 +1,85 @@
+/// Holds a current value: a new observer first receives it, then every later event.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: every stored var below is read and written under `lock`.
+    private let lock = Lock(recursive: true) // an observer may send into the subject while receiving the current value
+    private var element: Element
+    private var observers = ObserverBag<Element>()
+    private var stoppedEvent: Event<Element>?
+    private var disposed = false
+
+    /// A subject holding `value`.
+    public init(value: Element) {
+        element = value
+        super.init()
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+
+    /// Whether the subject was disposed.
+    public var isDisposed: Bool { lock.performLocked { disposed } }
+
+    /// The current value; throws the error the subject stopped with, or `RxError.disposed`.
+    public func value() throws -> Element {
+        lock.lock()
+        defer { lock.unlock() }
+        if disposed { throw RxError.disposed(object: DisposedObject(self)) }
+        if let error = stoppedEvent?.error { throw error }
+        return element
+    }
+
+    /// Sends an event; a value becomes the current value.
+    public func on(_ event: Event<Element>) {
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.entries
+        switch event {
+        case .next(let value):
+            element = value
+        case .error, .completed:
+            stoppedEvent = event
+            observers.removeAll()
+        }
+        lock.unlock()
+        dispatch(snapshot, event)
+    }
+
+    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            observer.on(.error(RxError.disposed(object: DisposedObject(self))))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            lock.unlock()
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer)
+        let current = element
+        // Delivered under the lock, as RxSwift does, so no later value can overtake the current one.
+        observer.on(.next(current))
+        lock.unlock()
+        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+    }
+
+    private func unsubscribe(_ key: Int) {
+        lock.performLocked { observers.remove(key) }
+    }
+
+    /// The subject itself.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    /// Drops every observer; later use reports `RxError.disposed`.
+    public func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            stoppedEvent = nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Sends each event to the observers subscribed at that moment; a late subscriber gets only the
+/// stop event, if the subject has stopped.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: every stored var below is read and written under `lock`.
+    /// The observer side.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
+    private let lock = Lock()
+    private var observers = ObserverBag<Element>()
+    private var stopped = false
+    private var stoppedEvent: Event<Element>?
+    private var disposed = false
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+
+    /// Whether the subject was disposed.
+    public var isDisposed: Bool { lock.performLocked { disposed } }
+
+    /// A new subject.
+    public override init() { super.init() }
+
+    /// Sends an event to the current observers.
+    public func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
+        lock.lock()
+        if stopped || disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.entries
+        if event.isStopEvent {
+            stopped = true
+            stoppedEvent = event
+            observers.removeAll()
+        }
+        lock.unlock()
+        dispatch(snapshot, event)
+    }
+
+    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            observer.on(.error(RxError.disposed(object: DisposedObject(self))))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            lock.unlock()
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer)
+        lock.unlock()
+        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+    }
+
+    private func unsubscribe(_ key: Int) {
+        lock.performLocked { observers.remove(key) }
+    }
+
+    /// Sends a value to the current observers (the hot path, without building an event).
+    public func onNext(_ element: Element) {
+        lock.lock()
+        if stopped || disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.entries
+        lock.unlock()
+        dispatchNext(snapshot, element)
+    }
+
+    /// The subject itself.
+    public func asObserver() -> PublishSubject<Element> { self }
+
+    /// Drops every observer; later use reports `RxError.disposed`.
+    public func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            stoppedEvent = nil
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Replays buffered values (the last `bufferSize`, or all) to each new observer, then sends it
+/// later events.
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    // @unchecked Sendable: every stored var below is read and written under `lock`.
+    private let lock = Lock(recursive: true) // an observer may send into the subject while being replayed to
+    private let bufferSize: Int?
+    private var buffer: [Element] = []
+    private var bufferStart = 0
+    private var observers = ObserverBag<Element>()
+    private var stoppedEvent: Event<Element>?
+    private var disposed = false
+
+    init(bufferSize: Int?) {
+        self.bufferSize = bufferSize
+        super.init()
+    }
+
+    /// A subject that replays the last `bufferSize` values.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: max(bufferSize, 0))
+    }
+
+    /// A subject that replays every value.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: nil)
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+
+    /// Whether the subject was disposed.
+    public var isDisposed: Bool { lock.performLocked { disposed } }
+
+    private var buffered: ArraySlice<Element> { buffer[bufferStart...] }
+
+    private func append(_ element: Element) {
+        buffer.append(element)
+        guard let bufferSize else { return }
+        if buffer.count - bufferStart > bufferSize { bufferStart += 1 }
+        // Compact now and then so the array does not grow without bound.
+        if bufferStart > 64 && bufferStart * 2 > buffer.count {
+            buffer.removeFirst(bufferStart)
+            bufferStart = 0
+        }
+    }
+
+    /// Sends an event to the observers and buffers a value.
+    public func on(_ event: Event<Element>) {
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.entries
+        switch event {
+        case .next(let value):
+            append(value)
+        case .error, .completed:
+            stoppedEvent = event
+            observers.removeAll()
+        }
+        lock.unlock()
+        dispatch(snapshot, event)
+    }
+
+    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        lock.lock()
+        defer { lock.unlock() }
+        if disposed {
+            observer.on(.error(RxError.disposed(object: DisposedObject(self))))
+            return Disposables.create()
+        }
+        // Replayed under the lock so that no new value can overtake the buffered ones.
+        for element in buffered { observer.on(.next(element)) }
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(observer)
+        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+    }
+
+    private func unsubscribe(_ key: Int) {
+        lock.performLocked { observers.remove(key) }
+    }
+
+    /// The subject itself.
+    public func asObserver() -> ReplaySubject<Element> { self }
+
+    /// Drops every observer and the buffer; later use reports `RxError.disposed`.
+    public func dispose() {
+        lock.performLocked {
+            disposed = true
+            observers.removeAll()
+            buffer.removeAll()
+            bufferStart = 0
+            stoppedEvent = nil
+        }
+    }
+}

@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every module is a library product of its own, so another package can depend on just the piece it
+// needs (for example only `Reactive`). Sources live in Modules/<Name>, tests in Tests/<Name>Tests,
+// executables in Apps/<Name>.
+let package = Package(
+    name: "Bistro",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .executable(name: "bistro", targets: ["Bistro"]),
+        .executable(name: "bistro-bench", targets: ["Benchmarks"]),
+    ],
+    targets: [
+        // core
+        .target(name: "Reactive", path: "Modules/Reactive"),
+        // core testing
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"], path: "Modules/ReactiveTesting"),
+
+        // composition root and benchmarks
+        .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
+        .executableTarget(name: "Benchmarks", dependencies: ["Reactive"], path: "Apps/Benchmarks"),
+
+        // tests, one target per module
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),
+        .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTestingTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
