@@ -21,7 +21,8 @@ let package = Package(
 
         // composition root and benchmarks
         .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
-        .executableTarget(name: "Benchmarks", dependencies: ["Reactive"], path: "Apps/Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport"], path: "Apps/Benchmarks"),
+        .target(name: "BenchmarkSupport", path: "Apps/BenchmarkSupport"),
 
         // tests, one target per module
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),

@@ -28,17 +28,25 @@ final class AnonymousObserver<Element>: ObserverNode<Element> {
 }
 
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
-/// directly, without building events, and stops listening after the first stop event.
+/// directly, without building events, stops listening after the first stop event, and sends an
+/// unhandled error to `Hooks.defaultErrorHandler`.
 final class ClosureObserver<Element>: ObserverNode<Element> {
     private let onNext: ((Element) -> Void)?
-    private let onError: (Swift.Error) -> Void
-    private let onCompleted: () -> Void
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    private let disposable: Disposable?
+    private let callStack: [String]
     private let stopped = Atomic<Bool>(false)
 
-    init(onNext: ((Element) -> Void)?, onError: @escaping (Swift.Error) -> Void, onCompleted: @escaping () -> Void) {
+    init(
+        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
+        disposable: Disposable?, callStack: [String]
+    ) {
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
+        self.disposable = disposable
+        self.callStack = callStack
     }
 
     override func next(_ element: Element) {
@@ -48,11 +56,17 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
 
     override func error(_ error: Swift.Error) {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-        onError(error)
+        if let onError {
+            onError(error)
+        } else {
+            Hooks.defaultErrorHandler(callStack, error)
+        }
+        disposable?.dispose()
     }
 
     override func completed() {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-        onCompleted()
+        onCompleted?()
+        disposable?.dispose()
     }
 }

@@ -12,23 +12,15 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        guard let onDisposed else {
+            let observer = ClosureObserver<Element>(
+                onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: nil, callStack: callStack)
+            return asObservable().subscribeNode(observer)
+        }
+        let disposable = Disposables.create(with: onDisposed)
         let observer = ClosureObserver<Element>(
-            onNext: onNext,
-            onError: { error in
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-                disposable.dispose()
-            },
-            onCompleted: {
-                onCompleted?()
-                disposable.dispose()
-            }
-        )
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable, callStack: callStack)
         return Disposables.create(asObservable().subscribeNode(observer), disposable)
     }
 

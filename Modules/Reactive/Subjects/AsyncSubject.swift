@@ -1,5 +1,5 @@
 /// Sends only the last value, and only when the source completes; an error is passed on as is.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
     // @unchecked Sendable: every stored var below is read and written under `lock`.
     private let lock = Lock()
     private var observers = ObserverBag<Element>()
@@ -25,13 +25,13 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             lock.unlock()
         case .error:
             stoppedEvent = event
-            let snapshot = observers.entries
+            let snapshot = observers.observers
             observers.removeAll()
             lock.unlock()
             dispatch(snapshot, event)
         case .completed:
             stoppedEvent = event
-            let snapshot = observers.entries
+            let snapshot = observers.observers
             let last = lastElement
             observers.removeAll()
             lock.unlock()
@@ -51,10 +51,10 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         }
         let key = observers.insert(observer)
         lock.unlock()
-        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+        return SubjectSubscription(owner: self, key: key)
     }
 
-    private func unsubscribe(_ key: Int) {
+    func removeObserver(_ key: Int) {
         lock.performLocked { observers.remove(key) }
     }
 

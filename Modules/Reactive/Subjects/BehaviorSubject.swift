@@ -1,5 +1,5 @@
 /// Holds a current value: a new observer first receives it, then every later event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
     // @unchecked Sendable: every stored var below is read and written under `lock`.
     private let lock = Lock(recursive: true) // an observer may send into the subject while receiving the current value
     private var element: Element
@@ -35,7 +35,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             lock.unlock()
             return
         }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         switch event {
         case .next(let value):
             element = value
@@ -64,10 +64,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         // Delivered under the lock, as RxSwift does, so no later value can overtake the current one.
         observer.on(.next(current))
         lock.unlock()
-        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+        return SubjectSubscription(owner: self, key: key)
     }
 
-    private func unsubscribe(_ key: Int) {
+    func removeObserver(_ key: Int) {
         lock.performLocked { observers.remove(key) }
     }
 

@@ -1,6 +1,6 @@
 /// Sends each event to the observers subscribed at that moment; a late subscriber gets only the
 /// stop event, if the subject has stopped.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
     // @unchecked Sendable: every stored var below is read and written under `lock`.
     /// The observer side.
     public typealias SubjectObserverType = PublishSubject<Element>
@@ -31,7 +31,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             lock.unlock()
             return
         }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         if event.isStopEvent {
             stopped = true
             stoppedEvent = event
@@ -55,10 +55,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
         let key = observers.insert(observer)
         lock.unlock()
-        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+        return SubjectSubscription(owner: self, key: key)
     }
 
-    private func unsubscribe(_ key: Int) {
+    func removeObserver(_ key: Int) {
         lock.performLocked { observers.remove(key) }
     }
 
@@ -69,7 +69,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             lock.unlock()
             return
         }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         lock.unlock()
         dispatchNext(snapshot, element)
     }

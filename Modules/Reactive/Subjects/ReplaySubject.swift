@@ -1,6 +1,6 @@
 /// Replays buffered values (the last `bufferSize`, or all) to each new observer, then sends it
 /// later events.
-public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
     // @unchecked Sendable: every stored var below is read and written under `lock`.
     private let lock = Lock(recursive: true) // an observer may send into the subject while being replayed to
     private let bufferSize: Int?
@@ -51,7 +51,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
             lock.unlock()
             return
         }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         switch event {
         case .next(let value):
             append(value)
@@ -77,10 +77,10 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
             return Disposables.create()
         }
         let key = observers.insert(observer)
-        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+        return SubjectSubscription(owner: self, key: key)
     }
 
-    private func unsubscribe(_ key: Int) {
+    func removeObserver(_ key: Int) {
         lock.performLocked { observers.remove(key) }
     }
 

@@ -1,0 +1,56 @@
+import Dispatch
+import BenchmarkSupport
+
+/// One benchmark result: nanoseconds per event, and the RxSwift 6.10.2 figure measured on this machine.
+struct BenchmarkResult {
+    let name: String
+    let nanosecondsPerEvent: Double
+    let rxSwift: Double?
+    let target: Double?
+    var note = ""
+}
+
+/// Runs `body` once to warm up, then `runs` times, and returns the median nanoseconds per event.
+func measure(events: Int, runs: Int = 7, _ body: () -> Void) -> Double {
+    body()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        samples.append(Double(elapsed) / Double(events))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Bytes currently allocated by malloc in this process.
+func allocatedBytes() -> Int {
+    Int(bench_allocated_bytes())
+}
+
+/// Keeps a value alive and observable so the optimiser cannot delete the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Prints the results as a table with ratios to the floor and to RxSwift.
+func report(_ results: [BenchmarkResult], floor: Double) {
+    func format(_ value: Double) -> String {
+        value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
+    }
+    print("name".padding(toLength: 34, withPad: " ", startingAt: 0), "ns_per_event", "x_floor", "x_rxswift", "target", "note")
+    for result in results {
+        let columns = [
+            result.name.padding(toLength: 34, withPad: " ", startingAt: 0),
+            format(result.nanosecondsPerEvent).padding(toLength: 12, withPad: " ", startingAt: 0),
+            format(result.nanosecondsPerEvent / floor).padding(toLength: 7, withPad: " ", startingAt: 0),
+            (result.rxSwift.map { "1/" + format($0 / result.nanosecondsPerEvent) } ?? "-").padding(toLength: 9, withPad: " ", startingAt: 0),
+            (result.target.map { "<=" + format($0) + (result.nanosecondsPerEvent <= $0 ? " met" : " missed") } ?? "-")
+                .padding(toLength: 14, withPad: " ", startingAt: 0),
+            result.note,
+        ]
+        print(columns.joined(separator: " "))
+    }
+}

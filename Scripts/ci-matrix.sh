@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds every library target (a target of a library product) of the manifest alone and runs its test target alone, then runs the
+# Reactive tests under ThreadSanitizer. Prints a table target -> build/test and exits non-zero if
+# any row failed. The target list is read from `swift package dump-package`, never hard-coded.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+targets=$(swift package dump-package | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+tests = {t["name"] for t in package["targets"] if t["type"] == "test"}
+regular = {t["name"] for t in package["targets"] if t["type"] == "regular"}
+seen = []
+for product in package["products"]:
+    if "library" in product["type"]:
+        for name in product["targets"]:
+            if name in regular and name not in seen:
+                seen.append(name)
+for name in seen:
+    print(name, name + "Tests" if name + "Tests" in tests else "-")
+')
+
+logs=$(mktemp -d)
+rows=()
+failed=0
+
+for_row() {
+    local target=$1 build=$2 test=$3
+    rows+=("$(printf '%-28s %-8s %-8s' "$target" "$build" "$test")")
+    if [ "$build" = "FAIL" ] || [ "$test" = "FAIL" ] || [ "$test" = "MISSING" ]; then failed=1; fi
+}
+
+while read -r target testTarget; do
+    [ -n "$target" ] || continue
+    echo "matrix: $target"
+    if swift build --target "$target" >"$logs/$target.build" 2>&1; then build=ok; else build=FAIL; fi
+    if [ "$testTarget" = "-" ]; then
+        test=MISSING
+    elif swift test --filter "^$testTarget\." >"$logs/$target.test" 2>&1 \
+        && grep -Eq "Executed [1-9][0-9]* tests?, with 0 failures" "$logs/$target.test"; then
+        test=ok
+    else
+        test=FAIL
+    fi
+    for_row "$target" "$build" "$test"
+    [ "$build" = ok ] || tail -n 30 "$logs/$target.build"
+    [ "$test" = FAIL ] && tail -n 40 "$logs/$target.test"
+done <<<"$targets"
+
+echo "matrix: Reactive under ThreadSanitizer"
+if swift test --sanitize=thread --scratch-path .build/tsan --filter '^ReactiveTests\.' >"$logs/tsan.test" 2>&1 \
+    && ! grep -q "WARNING: ThreadSanitizer" "$logs/tsan.test"; then
+    tsan=ok
+else
+    tsan=FAIL
+    grep -A 30 "WARNING: ThreadSanitizer" "$logs/tsan.test" | head -n 80
+    tail -n 40 "$logs/tsan.test"
+fi
+for_row "Reactive (tsan)" "ok" "$tsan"
+
+echo
+printf '%-28s %-8s %-8s\n' "target" "build" "test"
+printf '%s\n' "${rows[@]}"
+if [ "$failed" -ne 0 ]; then
+    echo "matrix: FAILED"
+    exit 1
+fi
+echo "matrix: all green"
