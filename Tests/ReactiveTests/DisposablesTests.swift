@@ -1,0 +1,148 @@
+import Dispatch
+import Reactive
+import Synchronization
+import XCTest
+
+/// Counts calls from any thread.
+private final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() { value.add(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+final class DisposablesTests: XCTestCase {
+    func testAnonymousDisposableRunsItsActionOnce() {
+        let counter = Counter()
+        let disposable = Disposables.create(with: counter.increment)
+        XCTAssertFalse(disposable.isDisposed)
+        disposable.dispose()
+        disposable.dispose()
+        XCTAssertTrue(disposable.isDisposed)
+        XCTAssertEqual(counter.count, 1)
+    }
+
+    func testAnonymousDisposableRunsOnceUnderConcurrentDisposal() {
+        let counter = Counter()
+        // `Disposable` is not `Sendable` (RxSwift's closures capture anything), but every built-in
+        // disposable is thread-safe; this test is about exactly that.
+        nonisolated(unsafe) let disposable = Disposables.create(with: counter.increment)
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in disposable.dispose() }
+        XCTAssertEqual(counter.count, 1)
+    }
+
+    func testCreateWithSeveralDisposablesDisposesEach() {
+        let counter = Counter()
+        let parts = (0..<5).map { _ in Disposables.create(with: counter.increment) }
+        Disposables.create(parts[0], parts[1]).dispose()
+        XCTAssertEqual(counter.count, 2)
+        Disposables.create(parts[2], parts[3], parts[4]).dispose()
+        XCTAssertEqual(counter.count, 5)
+        let four = (0..<4).map { _ in Disposables.create(with: counter.increment) }
+        Disposables.create(four[0], four[1], four[2], four[3]).dispose()
+        XCTAssertEqual(counter.count, 9)
+        let array = (0..<3).map { _ in Disposables.create(with: counter.increment) }
+        Disposables.create(array).dispose()
+        XCTAssertEqual(counter.count, 12)
+    }
+
+    func testCompositeDisposableDisposesMembersAndLateArrivals() {
+        var order: [Int] = []
+        let composite = CompositeDisposable()
+        _ = composite.insert(Disposables.create { order.append(1) })
+        let key = composite.insert(Disposables.create { order.append(2) })
+        _ = composite.insert(Disposables.create { order.append(3) })
+        XCTAssertEqual(composite.count, 3)
+        composite.remove(for: key!)
+        XCTAssertEqual(order, [2])
+        XCTAssertEqual(composite.count, 2)
+        composite.dispose()
+        XCTAssertEqual(order, [2, 1, 3])
+        XCTAssertTrue(composite.isDisposed)
+        XCTAssertNil(composite.insert(Disposables.create { order.append(4) }))
+        XCTAssertEqual(order, [2, 1, 3, 4])
+    }
+
+    func testSerialDisposableDisposesThePreviousDisposable() {
+        var disposed: [String] = []
+        let serial = SerialDisposable()
+        serial.disposable = Disposables.create { disposed.append("first") }
+        serial.disposable = Disposables.create { disposed.append("second") }
+        XCTAssertEqual(disposed, ["first"])
+        serial.dispose()
+        XCTAssertEqual(disposed, ["first", "second"])
+        serial.disposable = Disposables.create { disposed.append("late") }
+        XCTAssertEqual(disposed, ["first", "second", "late"])
+        XCTAssertTrue(serial.isDisposed)
+    }
+
+    func testSingleAssignmentDisposableDisposesOnArrivalAfterDisposal() {
+        var disposed = 0
+        let single = SingleAssignmentDisposable()
+        single.dispose()
+        XCTAssertTrue(single.isDisposed)
+        single.setDisposable(Disposables.create { disposed += 1 })
+        XCTAssertEqual(disposed, 1)
+
+        let other = SingleAssignmentDisposable()
+        other.setDisposable(Disposables.create { disposed += 1 })
+        XCTAssertEqual(disposed, 1)
+        other.dispose()
+        other.dispose()
+        XCTAssertEqual(disposed, 2)
+    }
+
+    func testBooleanDisposableRecordsDisposal() {
+        let boolean = BooleanDisposable()
+        XCTAssertFalse(boolean.isDisposed)
+        boolean.dispose()
+        XCTAssertTrue(boolean.isDisposed)
+        XCTAssertTrue(BooleanDisposable.booleanDisposableTrue.isDisposed)
+    }
+
+    func testDisposeBagDisposesEverythingWhenReleased() {
+        let counter = Counter()
+        var bag: DisposeBag? = DisposeBag()
+        for _ in 0..<10 { Disposables.create(with: counter.increment).disposed(by: bag!) }
+        bag!.insert(Disposables.create(with: counter.increment), Disposables.create(with: counter.increment))
+        XCTAssertEqual(counter.count, 0)
+        bag = nil
+        XCTAssertEqual(counter.count, 12)
+    }
+
+    func testDisposeBagBuilderCollectsDisposables() {
+        let counter = Counter()
+        var bag: DisposeBag? = DisposeBag {
+            Disposables.create(with: counter.increment)
+            Disposables.create(with: counter.increment)
+        }
+        XCTAssertNotNil(bag)
+        bag = nil
+        XCTAssertEqual(counter.count, 2)
+    }
+
+    func testDisposingASubscriptionStopsDelivery() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subscription.dispose()
+        subject.onNext(2)
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testOnDisposedRunsOnDisposalAndAfterStopEvents() {
+        var log: [String] = []
+        let subject = PublishSubject<Int>()
+        _ = subject.subscribe(onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        subject.onCompleted()
+        XCTAssertEqual(log, ["completed", "disposed"])
+
+        log = []
+        let other = PublishSubject<Int>()
+        let subscription = other.subscribe(onDisposed: { log.append("disposed") })
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(log, ["disposed"])
+    }
+}
