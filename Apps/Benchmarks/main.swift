@@ -1,12 +1,23 @@
 import Reactive
 
-// Reactive's benchmarks (issue: Foundation). Run with Scripts/bench.sh (release build).
-// RxSwift 6.10.2 figures were measured on this machine by the issue's author.
+// Reactive's benchmarks. Run with Scripts/bench.sh (release build); pass name prefixes to run only
+// some (`Scripts/bench.sh a f`). RxSwift 6.10.2 figures were measured on this machine.
 
-var results: [BenchmarkResult] = []
+/// Benchmarks to run, by name prefix; all when none is given.
+let selected = Array(CommandLine.arguments.dropFirst())
+func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains { name.hasPrefix($0) } }
+
 var sink = 0
+var results: [BenchmarkResult] = []
 
-// (h) The floor: a plain Swift loop doing (a)'s work.
+@MainActor
+func run(_ name: String, events: Int, rxSwift: Double?, target: Double?, note: () -> String = { "" }, _ body: () -> Void) {
+    guard wanted(name) else { return }
+    let nanoseconds = measure(events: events, body)
+    results.append(BenchmarkResult(name: name, nanosecondsPerEvent: nanoseconds, rxSwift: rxSwift, target: target, note: note()))
+}
+
+// (h) The floor: a plain Swift loop doing (a)'s work. Always measured: the ratios need it.
 let floor = measure(events: 1_000_000) {
     var accumulated = 0
     for value in 0..<1_000_000 {
@@ -18,34 +29,32 @@ let floor = measure(events: 1_000_000) {
 }
 results.append(BenchmarkResult(name: "h plain loop (floor)", nanosecondsPerEvent: floor, rxSwift: 0.4, target: nil))
 
-// (a) range -> map -> filter -> scan, subscribed.
-results.append(BenchmarkResult(name: "a range.map.filter.scan 1M", nanosecondsPerEvent: measure(events: 1_000_000) {
+run("a range.map.filter.scan 1M", events: 1_000_000, rxSwift: 4852, target: 20) {
     _ = Observable.range(start: 0, count: 1_000_000)
         .map { $0 &* 2 }
         .filter { $0 % 3 == 0 }
         .scan(0) { $0 &+ $1 }
         .subscribe(onNext: { sink = $0 })
-}, rxSwift: 4852, target: 20))
+}
 
-// (b) PublishSubject, one subscriber, 1M onNext.
-results.append(BenchmarkResult(name: "b PublishSubject 1 sub, 1M onNext", nanosecondsPerEvent: measure(events: 1_000_000) {
+run("b PublishSubject 1 sub, 1M onNext", events: 1_000_000, rxSwift: 644, target: 15) {
     let subject = PublishSubject<Int>()
     let subscription = subject.subscribe(onNext: { sink = $0 })
     for value in 0..<1_000_000 { subject.onNext(value) }
     subscription.dispose()
-}, rxSwift: 644, target: 15))
+}
 
-// (c) PublishSubject, ten subscribers, 100k onNext (per onNext, delivering to all ten).
-results.append(BenchmarkResult(name: "c PublishSubject 10 subs, 100k", nanosecondsPerEvent: measure(events: 100_000) {
+// Per onNext, each delivered to all ten subscribers.
+run("c PublishSubject 10 subs, 100k", events: 100_000, rxSwift: 2169, target: 60) {
     let subject = PublishSubject<Int>()
     let bag = DisposeBag()
     for _ in 0..<10 { subject.subscribe(onNext: { sink &+= $0 }).disposed(by: bag) }
     for value in 0..<100_000 { subject.onNext(value) }
-}, rxSwift: 2169, target: 60))
+}
 
-// (f) 100k subscriptions into a DisposeBag, then the bag released; also bytes per subscription.
 var bytesPerSubscription = 0.0
-results.append(BenchmarkResult(name: "f 100k subscriptions + DisposeBag", nanosecondsPerEvent: measure(events: 100_000) {
+run("f 100k subscriptions + DisposeBag", events: 100_000, rxSwift: 6634, target: 400,
+    note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (RxSwift ~820, target <= 250)" }) {
     let subject = PublishSubject<Int>()
     var bag: DisposeBag? = DisposeBag()
     let before = allocatedBytes()
@@ -53,8 +62,7 @@ results.append(BenchmarkResult(name: "f 100k subscriptions + DisposeBag", nanose
     bytesPerSubscription = Double(allocatedBytes() - before) / 100_000
     bag = nil
     blackHole(subject)
-}, rxSwift: 6634, target: 400))
-results[results.count - 1].note = "\(Int(bytesPerSubscription.rounded())) B per subscription (RxSwift ~820, target <= 250)"
+}
 
 report(results, floor: floor)
 blackHole(sink)
