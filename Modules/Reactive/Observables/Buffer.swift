@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// Collects values into arrays, each emitted when it holds `count` values or when `timeSpan`
-    /// has passed since the previous one was emitted, whichever comes first (possibly empty).
+    /// Emits the values in arrays, each when it holds `count` values or `timeSpan` after the previous one.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
         BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }

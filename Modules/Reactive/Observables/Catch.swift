@@ -21,15 +21,13 @@ extension ObservableType {
         catchAndReturn(element)
     }
 
-    /// Subscribes to each sequence in turn while they fail; ends with the first completion, or with
-    /// the last error once every sequence has failed.
+    /// Subscribes to each sequence in turn while they fail; ends with a completion or the last error.
     public static func `catch`<Sources: Swift.Sequence>(sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         CatchSequence(sources: sequence)
     }
 
-    /// Subscribes to each sequence in turn while they fail; ends with the first completion, or with
-    /// the last error once every sequence has failed.
+    /// Subscribes to each sequence in turn while they fail; ends with a completion or the last error.
     @available(*, deprecated, renamed: "catch(sequence:)")
     public static func catchError<Sources: Swift.Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {

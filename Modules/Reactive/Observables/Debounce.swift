@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// Emits a value only once `dueTime` has passed without another value; completion flushes the
-    /// pending value first, an error drops it.
+    /// Emits a value only after `dueTime` passes without a newer one (completion flushes it; an error drops it).
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Debounce(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// A sequence that shares one subscription to its source among its observers, made when
-/// `connect()` is called rather than on the first subscription.
+/// A sequence that shares one subscription to its source, made by `connect()` rather than by subscribing.
 public protocol ConnectableObservableType: ObservableType {
     /// Subscribes the shared subject to the source; disposing the result disconnects it.
     func connect() -> Disposable
@@ -16,22 +15,19 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 }
 
 extension ObservableType {
-    /// Shares the source through `subject`: observers subscribe to the subject, which subscribes to
-    /// the source on `connect()`. The same subject is used for every connection.
+    /// Shares the source through `subject`, the same one for every connection, subscribed on `connect()`.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
     }
 
-    /// Shares the source through a subject made by `makeSubject`; a new one is made for the first
-    /// connection after the previous one ended.
+    /// Shares the source through a subject from `makeSubject`, a new one after each connection ends.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 
-    /// For each subscription, shares the source through a new subject inside `selector`, and
-    /// connects it once the selector's sequence is subscribed.
+    /// For each subscription, shares the source through a new subject inside `selector`, then connects.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>

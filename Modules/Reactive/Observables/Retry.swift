@@ -4,31 +4,26 @@ extension ObservableType {
         CatchSequence(sources: repeatElement(asObservable(), count: Int.max))
     }
 
-    /// Subscribes to the source up to `maxAttemptCount` times in all while it fails, then passes on
-    /// its last error.
+    /// Subscribes to the source up to `maxAttemptCount` times in all while it fails, then passes its error on.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         CatchSequence(sources: repeatElement(asObservable(), count: maxAttemptCount))
     }
 
-    /// On each error of type `Error`, resubscribes when the sequence made by `notificationHandler`
-    /// (from the sequence of errors) emits a value; its completion or error ends the result.
-    /// Errors of another type end the result at once.
+    /// Resubscribes after an `Error` when the handler's sequence of the errors emits; other errors end it.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
         RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// On each error, resubscribes when the sequence made by `notificationHandler` (from the
-    /// sequence of errors) emits a value; its completion or error ends the result.
+    /// Resubscribes after an error when the handler's sequence made from the errors emits a value.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
         RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// On each error of type `Error`, resubscribes when the sequence made by `notificationHandler`
-    /// emits a value; its completion or error ends the result.
+    /// Resubscribes after an `Error` when the handler's sequence of the errors emits; other errors end it.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
@@ -36,8 +31,7 @@ extension ObservableType {
         retry(when: notificationHandler)
     }
 
-    /// On each error, resubscribes when the sequence made by `notificationHandler` emits a value;
-    /// its completion or error ends the result.
+    /// Resubscribes after an error when the handler's sequence made from the errors emits a value.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable

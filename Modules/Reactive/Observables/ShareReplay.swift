@@ -1,16 +1,13 @@
 /// How long the subject behind `share(replay:scope:)` lives.
 public enum SubjectLifetimeScope: Sendable {
-    /// A new subject (and an empty replay buffer) for each connection: once every subscriber has
-    /// left or the source has ended, the next subscriber starts the source again from scratch.
+    /// A new subject (and replay buffer) per connection: after a disconnection everything starts afresh.
     case whileConnected
-    /// One subject for the life of the shared sequence: later connections feed the same subject,
-    /// and its replay buffer (or its stop event) outlives them.
+    /// One subject for the shared sequence's whole life: its buffer and stop event outlive each connection.
     case forever
 }
 
 extension ObservableType {
-    /// Shares one subscription to the source among all subscribers, replaying the last `replay`
-    /// values to each new one; subscribes on the first subscriber and disconnects after the last.
+    /// Shares one subscription among all subscribers, replaying the last `replay` values to newcomers.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch scope {
         case .forever:

@@ -1,8 +1,7 @@
 import Foundation
 
 extension ObservableType {
-    /// Emits the first value, then at most one value per `dueTime`: with `latest`, the last value
-    /// that arrived in the meantime is emitted when the period ends; without it, those are dropped.
+    /// Emits at most one value per `dueTime`; with `latest`, the last value held back goes out when the period ends.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
         Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
     }

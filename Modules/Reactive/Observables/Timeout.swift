@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// Fails with `RxError.timeout` when no event arrives within `dueTime` of subscription or of the
-    /// previous value.
+    /// Fails with `RxError.timeout` when `dueTime` passes without an event since subscription or the last value.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
     }

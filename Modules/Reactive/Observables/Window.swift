@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// Splits the values into consecutive windows, each a sequence that completes when it holds
-    /// `count` values or when `timeSpan` has passed since it opened, whichever comes first.
+    /// Splits the values into window sequences, each closed once it holds `count` values or `timeSpan` after it opened.
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
         WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }
