@@ -153,4 +153,29 @@ final class ObserveOnTests: XCTestCase {
         XCTAssertEqual(overlaps.values, [])
         XCTAssertEqual(offQueue.values, [])
     }
+
+    func testMainSchedulerDeliversOnTheMainThread() {
+        let onMain = ThreadSafeLog<Bool>()
+        let done = expectation(description: "completed")
+        let subject = PublishSubject<Int>()
+
+        let subscription = subject
+            .observe(on: MainScheduler.instance)
+            .subscribe(
+                onNext: { _ in onMain.append(Thread.isMainThread) },
+                onError: { _ in
+                    onMain.append(Thread.isMainThread)
+                    done.fulfill()
+                })
+        // Sent from a background queue; `wait(for:)` lets the main queue run.
+        DispatchQueue.global().async {
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onError(ObserveOnTestError.failed)
+        }
+        wait(for: [done], timeout: 10)
+        subscription.dispose()
+
+        XCTAssertEqual(onMain.values, [true, true, true])
+    }
 }

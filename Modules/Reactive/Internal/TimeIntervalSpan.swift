@@ -21,5 +21,5 @@ extension DispatchTimeInterval {
     }
 
     /// Whether the interval is zero (`.never` is not).
-    var isNow: Bool { nanoseconds == 0 }
+    var isImmediate: Bool { nanoseconds == 0 }
 }

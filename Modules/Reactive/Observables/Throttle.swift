@@ -59,7 +59,7 @@ final private class ThrottleSink<Element>: Sink<Element, Element> {
             remaining = .nanoseconds(0)
         }
 
-        if remaining.isNow {
+        if remaining.isImmediate {
             sendNow(element)
             return
         }
