@@ -1,0 +1,143 @@
+/// How long the subject behind `share(replay:scope:)` lives.
+public enum SubjectLifetimeScope: Sendable {
+    /// A new subject (and replay buffer) per connection: after a disconnection everything starts afresh.
+    case whileConnected
+    /// One subject for the shared sequence's whole life: its buffer and stop event outlive each connection.
+    case forever
+}
+
+extension ObservableType {
+    /// Shares one subscription among all subscribers, replaying the last `replay` values to newcomers.
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        switch scope {
+        case .forever:
+            switch replay {
+            case 0: return multicast(PublishSubject()).refCount()
+            default: return multicast(ReplaySubject.create(bufferSize: replay)).refCount()
+            }
+        case .whileConnected:
+            switch replay {
+            case 0: return ShareWhileConnected(source: asObservable(), replaysLatest: false)
+            case 1: return ShareWhileConnected(source: asObservable(), replaysLatest: true)
+            default: return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
+            }
+        }
+    }
+}
+
+/// `share()` and `share(replay: 1)` while connected, without a subject: one connection object
+/// per connection holds the observers (and the latest value), as RxSwift's optimised versions do.
+final private class ShareWhileConnected<Element>: Observable<Element> {
+    fileprivate let source: Observable<Element>
+    fileprivate let replaysLatest: Bool
+
+    // Shared with every connection, and held while replaying to a new observer: recursive, since
+    // that observer may subscribe or dispose again synchronously.
+    fileprivate let lock = Lock(recursive: true)
+    fileprivate var connection: ShareConnection<Element>? // guarded by `lock`
+
+    init(source: Observable<Element>, replaysLatest: Bool) {
+        self.source = source
+        self.replaysLatest = replaysLatest
+    }
+
+    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+        lock.lock()
+        let connection: ShareConnection<Element>
+        if let existing = self.connection {
+            connection = existing
+        } else {
+            connection = ShareConnection(parent: self)
+            self.connection = connection
+        }
+        let isFirst = connection.observerCount == 0
+        let disposable = connection.subscribeLocked(observer)
+        lock.unlock()
+
+        // Outside the lock, as RxSwift does: the source's events take the lock themselves.
+        if isFirst { connection.connect() }
+        return disposable
+    }
+}
+
+/// One connection of a shared sequence: its observers, and its subscription to the source.
+final private class ShareConnection<Element>: ObserverNode<Element> {
+    private let parent: ShareWhileConnected<Element>
+    private let subscription = SingleAssignmentDisposable()
+
+    private var lock: Lock { parent.lock }
+    private var disposed = false // guarded by `lock`
+    private var observers = ObserverBag<Element>() // guarded by `lock`
+    private var latest: Element? // guarded by `lock`
+
+    init(parent: ShareWhileConnected<Element>) {
+        self.parent = parent
+    }
+
+    /// Called under `lock`.
+    var observerCount: Int { observers.count }
+
+    func connect() {
+        subscription.setDisposable(parent.source.subscribeNode(self))
+    }
+
+    override func next(_ element: Element) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        if parent.replaysLatest { latest = element }
+        let snapshot = observers.entries
+        lock.unlock()
+        dispatchNext(snapshot, element)
+    }
+
+    override func error(_ error: Swift.Error) {
+        stop(.error(error))
+    }
+
+    override func completed() {
+        stop(.completed)
+    }
+
+    private func stop(_ event: Event<Element>) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.entries
+        disposeLocked()
+        lock.unlock()
+        dispatch(snapshot, event)
+    }
+
+    /// Called under `lock`; replays the latest value, then adds the observer.
+    func subscribeLocked(_ observer: ObserverNode<Element>) -> Disposable {
+        if let latest { observer.next(latest) }
+        let key = observers.insert(observer)
+        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+    }
+
+    /// Called under `lock`: after this the parent starts a new connection for the next subscriber.
+    private func disposeLocked() {
+        disposed = true
+        if parent.connection === self { parent.connection = nil }
+        observers = ObserverBag()
+    }
+
+    private func unsubscribe(_ key: Int) {
+        let shouldDisconnect: Bool = lock.performLocked {
+            let before = observers.count
+            observers.remove(key)
+            if observers.count == before { return false }
+            if observers.isEmpty {
+                disposeLocked()
+                return true
+            }
+            return false
+        }
+        if shouldDisconnect { subscription.dispose() }
+    }
+}
