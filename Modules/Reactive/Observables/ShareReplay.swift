@@ -61,7 +61,7 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
 }
 
 /// One connection of a shared sequence: its observers, and its subscription to the source.
-final private class ShareConnection<Element>: ObserverNode<Element> {
+final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRemoving {
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
 
@@ -88,7 +88,7 @@ final private class ShareConnection<Element>: ObserverNode<Element> {
             return
         }
         if parent.replaysLatest { latest = element }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         lock.unlock()
         dispatchNext(snapshot, element)
     }
@@ -107,7 +107,7 @@ final private class ShareConnection<Element>: ObserverNode<Element> {
             lock.unlock()
             return
         }
-        let snapshot = observers.entries
+        let snapshot = observers.observers
         disposeLocked()
         lock.unlock()
         dispatch(snapshot, event)
@@ -117,7 +117,7 @@ final private class ShareConnection<Element>: ObserverNode<Element> {
     func subscribeLocked(_ observer: ObserverNode<Element>) -> Disposable {
         if let latest { observer.next(latest) }
         let key = observers.insert(observer)
-        return SubjectSubscription(key: key) { [weak self] key in self?.unsubscribe(key) }
+        return SubjectSubscription(owner: self, key: key)
     }
 
     /// Called under `lock`: after this the parent starts a new connection for the next subscriber.
@@ -127,7 +127,7 @@ final private class ShareConnection<Element>: ObserverNode<Element> {
         observers = ObserverBag()
     }
 
-    private func unsubscribe(_ key: Int) {
+    func removeObserver(_ key: Int) {
         let shouldDisconnect: Bool = lock.performLocked {
             let before = observers.count
             observers.remove(key)
