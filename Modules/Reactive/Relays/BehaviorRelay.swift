@@ -1,5 +1,5 @@
 /// A `BehaviorSubject` that never stops: it holds a current value and only accepts values.
-public final class BehaviorRelay<Element>: ObservableType, Sendable {
+public final class BehaviorRelay<Element>: ObservableType {
     private let subject: BehaviorSubject<Element>
 
     /// A relay holding `value`.
@@ -24,3 +24,5 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
+
+extension BehaviorRelay: Sendable where Element: Sendable {}

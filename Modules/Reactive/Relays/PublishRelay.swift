@@ -1,5 +1,5 @@
 /// A `PublishSubject` that never stops: it only accepts values.
-public final class PublishRelay<Element>: ObservableType, Sendable {
+public final class PublishRelay<Element>: ObservableType {
     private let subject = PublishSubject<Element>()
 
     /// A new relay.
@@ -16,3 +16,5 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
+
+extension PublishRelay: Sendable where Element: Sendable {}

@@ -1,5 +1,5 @@
 /// A `ReplaySubject` that never stops: it replays buffered values and only accepts values.
-public final class ReplayRelay<Element>: ObservableType, Sendable {
+public final class ReplayRelay<Element>: ObservableType {
     private let subject: ReplaySubject<Element>
 
     private init(subject: ReplaySubject<Element>) {
@@ -27,3 +27,5 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
+
+extension ReplayRelay: Sendable where Element: Sendable {}

@@ -1,6 +1,6 @@
 /// Sends only the last value, and only when the source completes; an error is passed on as is.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
-    // @unchecked Sendable: every stored var below is read and written under `lock`.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving {
+    // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock()
     private var observers = ObserverBag<Element>()
     private var stoppedEvent: Event<Element>?
@@ -61,3 +61,6 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The subject itself.
     public func asObserver() -> AsyncSubject<Element> { self }
 }
+
+// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+extension AsyncSubject: @unchecked Sendable where Element: Sendable {}

@@ -1,6 +1,6 @@
 /// Holds a current value: a new observer first receives it, then every later event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
-    // @unchecked Sendable: every stored var below is read and written under `lock`.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+    // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock(recursive: true) // an observer may send into the subject while receiving the current value
     private var element: Element
     private var observers = ObserverBag<Element>()
@@ -83,3 +83,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 }
+
+// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

@@ -1,7 +1,7 @@
 /// Sends each event to the observers subscribed at that moment; a late subscriber gets only the
 /// stop event, if the subject has stopped.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
-    // @unchecked Sendable: every stored var below is read and written under `lock`.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+    // Every stored var below is read and written under `lock` (see the Sendable extension).
     /// The observer side.
     public typealias SubjectObserverType = PublishSubject<Element>
 
@@ -86,3 +86,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
     }
 }
+
+// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

@@ -1,7 +1,7 @@
 /// Replays buffered values (the last `bufferSize`, or all) to each new observer, then sends it
 /// later events.
-public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable, @unchecked Sendable {
-    // @unchecked Sendable: every stored var below is read and written under `lock`.
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+    // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock(recursive: true) // an observer may send into the subject while being replayed to
     private let bufferSize: Int?
     private var buffer: [Element] = []
@@ -98,3 +98,6 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
         }
     }
 }
+
+// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {}
