@@ -1,0 +1,96 @@
+import Reactive
+import ReactiveTesting
+import XCTest
+
+/// Checks the failure reports of ReactiveTesting's `XCTAssertEqual` overloads by capturing them.
+final class XCTestRxTests: XCTestCase {
+    private struct Failure {
+        let description: String
+        let file: String
+        let line: Int
+    }
+
+    private var capturing = false
+    private var failures: [Failure] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            failures.append(Failure(description: description, file: filePath, line: lineNumber))
+            return
+        }
+        super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+
+    /// The failures `body` records, without failing this test.
+    private func captureFailures(_ body: () -> Void) -> [Failure] {
+        failures = []
+        capturing = true
+        body()
+        capturing = false
+        return failures
+    }
+
+    func testEqualRecordedEventsPass() {
+        let failures = captureFailures {
+            XCTAssertEqual([Recorded.next(210, 1), .completed(220)], [.next(210, 1), .completed(220)])
+            XCTAssertEqual([Event.next(1), .error(TestError("x"))], [.next(1), .error(TestError("x"))])
+        }
+
+        XCTAssertTrue(failures.isEmpty)
+    }
+
+    func testRecordedEventsFailureListsTheDifferencesAtTheCaller() {
+        var line: UInt = 0
+        let failures = captureFailures {
+            line = #line; XCTAssertEqual([Recorded.next(210, 1), .next(220, 2)], [.next(210, 1), .next(220, 3), .completed(230)])
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        let failure = try? XCTUnwrap(failures.first)
+        XCTAssertEqual(failure?.line, Int(line))
+        XCTAssertTrue(failure?.file.hasSuffix("XCTestRxTests.swift") ?? false, failure?.file ?? "")
+        let description = failure?.description ?? ""
+        XCTAssertTrue(description.contains("sequences differ (2 vs 3 items)"), description)
+        XCTAssertTrue(description.contains("[1] next(2) @ 220 != next(3) @ 220"), description)
+        XCTAssertTrue(description.contains("[2] (missing) != completed @ 230"), description)
+        XCTAssertFalse(description.contains("[0]"), description)
+    }
+
+    func testEventsFailureListsTheDifferences() {
+        let failures = captureFailures {
+            XCTAssertEqual([Event.next(1), .error(TestError("a"))], [.next(1), .error(TestError("b"))], "context")
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        let description = failures.first?.description ?? ""
+        XCTAssertTrue(description.contains("[1] error(a) != error(b)"), description)
+        XCTAssertTrue(description.contains("context"), description)
+    }
+
+    func testOptionalElementOverloads() {
+        let failures = captureFailures {
+            XCTAssertEqual([Recorded.next(210, Optional<Int>.none)], [.next(210, nil)])
+            XCTAssertEqual([Recorded.next(210, Optional(1))], [.next(210, nil)])
+            XCTAssertEqual([Event.next(Optional(1))], [.next(nil)])
+        }
+
+        XCTAssertEqual(failures.count, 2)
+        XCTAssertTrue(failures.first?.description.contains("[0] next(Optional(1)) @ 210 != next(nil) @ 210") ?? false,
+                      failures.first?.description ?? "")
+    }
+
+    func testRecordedElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let res = scheduler.start { xs.asObservable() }
+
+        let failures = captureFailures {
+            XCTAssertRecordedElements(res.events, [1, 2])
+            XCTAssertRecordedElements(res.events, [1])
+            XCTAssertRecordedElements([.next(10, 1), .error(20, TestError("stream"))], [1])
+        }
+
+        XCTAssertEqual(failures.count, 2)
+        XCTAssertTrue(failures.last?.description.contains("stream") ?? false, failures.last?.description ?? "")
+    }
+}
