@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveTesting
 import XCTest
 
 private struct SingleTestError: Error, Equatable {
@@ -440,5 +441,69 @@ final class SingleTests: XCTestCase {
 
     func testZipOfAnEmptyCollectionSucceedsWithAnEmptyArray() {
         XCTAssertEqual(record(Single.zip([Single<Int>]())), [.success([])])
+    }
+
+    // MARK: - Virtual time
+
+    func testAsSingleEmitsAtCompletionAndUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .completed(250)])
+        let res = scheduler.start { xs.asSingle() }
+        XCTAssertEqual(res.events, [.next(250, 1), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testAsSingleFailsAtTheSecondElementAndUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.asSingle() }
+        XCTAssertEqual(res.events, [.error(220, RxError.moreThanOneElement)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testZipSubscribesToBothAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let second = scheduler.createColdObservable([.next(30, 2), .completed(30)])
+        let res = scheduler.start { Single.zip(first.asSingle(), second.asSingle()) { $0 + $1 } }
+        XCTAssertEqual(res.events, [.next(230, 3), .completed(230)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(second.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testFlatMapSubscribesTheInnerSingleAfterTheValue() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let inner = scheduler.createColdObservable([.next(20, 5), .completed(20)])
+        let res = scheduler.start { outer.asSingle().flatMap { value in inner.asSingle().map { $0 + value } } }
+        XCTAssertEqual(res.events, [.next(230, 6), .completed(230)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testRetrySubscribesAgainAfterEachFailure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.error(10, SingleTestError(code: 1), Int.self)])
+        let res = scheduler.start { xs.asSingle().retry(3) }
+        XCTAssertEqual(res.events, [.error(230, SingleTestError(code: 1))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+    }
+
+    func testCatchSubscribesTheFallbackAtTheFailure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.error(10, SingleTestError(code: 1), Int.self)])
+        let fallback = scheduler.createColdObservable([.next(5, 2), .completed(5)])
+        let res = scheduler.start { xs.asSingle().catch { _ in fallback.asSingle() } }
+        XCTAssertEqual(res.events, [.next(215, 2), .completed(215)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(fallback.subscriptions, [Subscription(210, 215)])
+    }
+
+    func testDisposalUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start(disposed: 300) { xs.asSingle().map { $0 + 1 } }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 }
