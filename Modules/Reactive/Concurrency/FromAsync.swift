@@ -1,0 +1,56 @@
+// `fromAsync` is a Reactive addition, not RxSwift API: RxSwift 6 bridges async work only through
+// `AsyncSequence.asObservable()`. It is named so that it cannot be mistaken for an RxSwift member.
+
+extension ObservableType {
+    /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
+    /// emits its result, then completes; a thrown error is an error, and disposing cancels the task.
+    public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Element) -> Observable<Element> {
+        AsyncOperation(operation)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
+    /// succeeds with its result; a thrown error fails the single, and disposing cancels the task.
+    public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Element) -> Single<Element> {
+        PrimitiveSequence(raw: AsyncOperation(operation))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
+    /// completes when it returns; a thrown error fails the completable, and disposing cancels the task.
+    public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Void) -> Completable {
+        PrimitiveSequence(raw: TraitIgnoreElements(source: AsyncOperation(operation)))
+    }
+}
+
+final private class AsyncOperation<Element>: Producer<Element> {
+    typealias Operation = @Sendable () async throws -> Element
+
+    private let operation: Operation
+
+    init(_ operation: @escaping Operation) {
+        self.operation = operation
+    }
+
+    override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = Sink<Never, Element>(observer: observer, cancel: cancel)
+        // The subscribing thread gives the sink to the task and only disposes it afterwards (an atomic
+        // flag); the task alone forwards through it, and starting the task orders the hand-over.
+        let handoff = Handoff(sink)
+        let operation = self.operation
+        let task = Task {
+            let sink = handoff.value
+            do {
+                let element = try await operation()
+                sink.forwardNext(element)
+                sink.forwardCompleted()
+            } catch {
+                sink.forwardError(error)
+            }
+            sink.dispose()
+        }
+        return (sink, Disposables.create { task.cancel() })
+    }
+}

@@ -1,0 +1,33 @@
+extension ObservableConvertibleType where Element: Sendable {
+    /// The sequence as an async stream: subscribes when built, yields every value (buffered without
+    /// limit), ends with the sequence's error or completion; cancelling the consuming task disposes
+    /// the subscription.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        AsyncThrowingStream<Element, Swift.Error> { continuation in
+            // Set before subscribing, so that a stream terminated while the subscription is still being
+            // made disposes it as soon as it is set.
+            let subscription = SingleAssignmentDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.setDisposable(asObservable().subscribe(
+                onNext: { element in continuation.yield(element) },
+                onError: { error in continuation.finish(throwing: error) },
+                onCompleted: { continuation.finish() }
+            ))
+        }
+    }
+}
+
+extension InfallibleType where Element: Sendable {
+    /// The sequence as an async stream: subscribes when built, yields every value (buffered without
+    /// limit), ends on completion; cancelling the consuming task disposes the subscription.
+    public var values: AsyncStream<Element> {
+        AsyncStream<Element> { continuation in
+            let subscription = SingleAssignmentDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.setDisposable(subscribe(
+                onNext: { element in continuation.yield(element) },
+                onCompleted: { continuation.finish() }
+            ))
+        }
+    }
+}

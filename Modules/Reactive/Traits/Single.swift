@@ -1,0 +1,278 @@
+/// A sequence of exactly one value, or an error.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// What a `Single` ends with: its value or its error.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The closure a `Single.create` body sends its one event to.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// A single whose subscription runs `subscribe` with an observer; the first event it sends wins,
+    /// and the returned disposable ends the subscription.
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes a closure to the single's one event.
+    public func subscribe(_ observer: @escaping SingleObserver) -> Disposable {
+        var stopped = false // events to one observer never overlap (the Rx grammar)
+        return primitiveSequence.source.subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.failure(error))
+            case .completed: rxFatalErrorInDebug("Singles can't emit a completion event")
+            }
+        }
+    }
+
+    /// Subscribes closures to the value, the error and disposal; an error with no `onFailure` goes to
+    /// `Hooks.defaultErrorHandler`.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let observer: SingleObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+                disposable.dispose()
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(subscribe(observer), disposable)
+    }
+
+    /// Subscribes closures to the value, the error and disposal (the RxSwift 5 spelling).
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping (Swift.Error) -> Void,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    /// Subscribes closures that receive `object` (held weakly) with each event; nothing is called
+    /// once `object` is gone.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onFailure: { [weak object] error in
+                guard let object else { return }
+                onFailure?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A single of `element`.
+    public static func just(_ element: Element) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.just(element))
+    }
+
+    /// A single of `element`, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A single that fails at once with `error`.
+    public static func error(_ error: Swift.Error) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A single that never sends anything.
+    public static func never() -> Single<Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Calls side-effect closures: `onSuccess`/`onError` before the event goes downstream,
+    /// `afterSuccess`/`afterError` after it, and the others around subscription and disposal; a thrown
+    /// error fails the single.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        let handlers = TraitDo<Element>.Handlers(
+            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        return PrimitiveSequence(raw: TraitDo(source: primitiveSequence.source, handlers: handlers))
+    }
+
+    /// A maybe of the value if `predicate` accepts it, otherwise empty; a thrown error fails it.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the value; a thrown error fails the single.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// A maybe of the transformed value, empty when `transform` returns `nil`; a thrown error fails it.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { element in
+            try transform(element).map { Observable.just($0) } ?? Observable.empty()
+        })
+    }
+
+    /// Continues with the single `selector` returns for the value.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+    }
+
+    /// Continues with the maybe `selector` returns for the value.
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+    }
+
+    /// Continues with the completable `selector` returns for the value.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+    }
+
+    /// On an error, succeeds with `element` instead.
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        PrimitiveSequence(raw: TraitCatch(source: primitiveSequence.source) { _ in Observable.just(element) })
+    }
+
+    /// This single as a maybe (one that always has a value).
+    public func asMaybe() -> Maybe<Element> {
+        PrimitiveSequence(raw: primitiveSequence.source)
+    }
+
+    /// A completable that completes when this single succeeds, dropping the value.
+    public func asCompletable() -> Completable {
+        PrimitiveSequence(raw: TraitIgnoreElements(source: primitiveSequence.source))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A single of `resultSelector` applied to the values of all the singles, once each has succeeded;
+    /// the first failure fails it. An empty collection gives `resultSelector([])`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> Single<Result> where Collection.Element == Single<Element> {
+        PrimitiveSequence<SingleTrait, Result>(raw: TraitZip(sources: collection.map { $0.asObservable() }).map(resultSelector))
+    }
+
+    /// A single of the values of all the singles, in order, once each has succeeded; the first failure
+    /// fails it. An empty collection gives `[]`.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> Single<[Element]> where Collection.Element == Single<Element> {
+        PrimitiveSequence<SingleTrait, [Element]>(raw: TraitZip(sources: collection.map { $0.asObservable() }))
+    }
+
+    /// A single of `resultSelector` applied to both singles' values, once both have succeeded; the
+    /// first failure fails it.
+    public static func zip<E1, E2>(
+        _ source1: Single<E1>, _ source2: Single<E2>, resultSelector: @escaping (E1, E2) throws -> Element
+    ) -> Single<Element> {
+        // The zip sink is homogeneous; each slot holds exactly the type its own source produced.
+        let sources: [Observable<Any>] = [source1.source.map { $0 as Any }, source2.source.map { $0 as Any }]
+        return PrimitiveSequence(raw: TraitZip(sources: sources).map { values in
+            try resultSelector(values[0] as! E1, values[1] as! E2) // swiftlint:disable:this force_cast
+        })
+    }
+}
+
+extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
+    /// A single of both singles' values as a pair, once both have succeeded; the first failure fails it.
+    public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
+        Single<(E1, E2)>.zip(source1, source2) { ($0, $1) }
+    }
+}
+
+extension ObservableType {
+    /// A single of this sequence's only value: fails with `RxError.noElements` if it completes empty
+    /// and with `RxError.moreThanOneElement` as soon as a second value arrives.
+    public func asSingle() -> Single<Element> {
+        PrimitiveSequence(raw: AsSingle(source: asObservable()))
+    }
+}
+
+final private class AsSingleSink<Element>: Sink<Element, Element> {
+    // Only this sink touches it, from one event at a time (the Rx grammar).
+    private var element: Element?
+
+    override func next(_ element: Element) {
+        if self.element != nil {
+            forwardError(RxError.moreThanOneElement)
+            dispose()
+            return
+        }
+        self.element = element
+    }
+
+    override func error(_ error: Swift.Error) {
+        forwardError(error)
+        dispose()
+    }
+
+    override func completed() {
+        if let element {
+            forwardNext(element)
+            forwardCompleted()
+        } else {
+            forwardError(RxError.noElements)
+        }
+        dispose()
+    }
+}
+
+final private class AsSingle<Element>: Producer<Element> {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = AsSingleSink(observer: observer, cancel: cancel)
+        let subscription = source.subscribeNode(sink)
+        return (sink, subscription)
+    }
+}
