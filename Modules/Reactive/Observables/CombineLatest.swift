@@ -77,11 +77,15 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
 
     fileprivate func run(result: @escaping () throws -> Output) -> Disposable {
         self.result = result
+        // Read before subscribing: once a source runs, another thread may be writing these arrays.
+        let arity = hasValue.count
         let starts = self.starts
+        let subscriptions = self.subscriptions
         self.starts = []
+        self.subscriptions = []
         for start in starts { start() }
 
-        if hasValue.isEmpty {
+        if arity == 0 {
             // Only the collection form can have no sources; RxSwift then emits the result of nothing.
             do {
                 forwardNext(try result())
@@ -92,8 +96,6 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
                 dispose()
             }
         }
-        let subscriptions = self.subscriptions
-        self.subscriptions = []
         return Disposables.create(subscriptions)
     }
 

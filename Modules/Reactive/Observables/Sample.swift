@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// On each value or completion of `sampler`, emits the latest value of this sequence if a new one
-    /// arrived since the last sample (otherwise `defaultValue`, if given).
+    /// On each tick of `sampler`, emits the newest value since the last tick, else `defaultValue` if given.
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
         Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }

@@ -1,6 +1,5 @@
 extension ObservableType {
-    /// Combines each value with the latest value of `second` using `resultSelector`; values before
-    /// `second` has one are dropped.
+    /// Combines each value with the latest value of `second` using `resultSelector`, once `second` has one.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {

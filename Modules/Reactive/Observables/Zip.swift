@@ -92,16 +92,18 @@ final class ZipSink<Output>: Sink<Never, Output> {
 
     fileprivate func run(result: @escaping () throws -> Output) -> Disposable {
         self.result = result
+        // Read before subscribing: once a source runs, another thread may be writing these arrays.
+        let arity = buffers.count
         let starts = self.starts
+        let subscriptions = self.subscriptions
         self.starts = []
+        self.subscriptions = []
         for start in starts { start() }
 
-        if buffers.isEmpty {
+        if arity == 0 {
             // Only the collection form can have no sources; RxSwift then just completes.
             forwardCompleted()
         }
-        let subscriptions = self.subscriptions
-        self.subscriptions = []
         return Disposables.create(subscriptions)
     }
 
