@@ -1,0 +1,177 @@
+// The fixed arities (2 to 8 sources) are thin wrappers generated into CombineLatest+arity.swift by
+// Scripts/generate-arity.py; all of them and the collection forms share the sink below.
+
+extension ObservableType {
+    /// Combines the latest values of all sources with `resultSelector` whenever any of them sends one, once all have.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        let sources = collection.map { $0.asObservable() }
+        return CombineLatestProducer { sink in
+            let values = sources.map { sink.add($0) }
+            return { try resultSelector(values.map { $0.value! }) }
+        }
+    }
+
+    /// Combines the latest values of all sources into an array whenever any of them sends one, once all have.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        Observable<[Element]>.combineLatest(collection, resultSelector: { $0 })
+    }
+}
+
+/// The latest value of one source. The sink keeps no reference to it (only the result closure and the
+/// source's observer do), so the sink and its observers form no cycle.
+final class CombineLatestValue<Element> {
+    // Read and written under the sink's lock.
+    var value: Element?
+}
+
+/// Builds one subscription's result closure: registers each source with the sink (`add`) and returns
+/// the closure that computes a result from their latest values.
+typealias CombineLatestSetup<Output> = (CombineLatestSink<Output>) -> () throws -> Output
+
+/// The sequence behind every form of `combineLatest`.
+final class CombineLatestProducer<Output>: Producer<Output> {
+    private let setup: CombineLatestSetup<Output>
+
+    init(setup: @escaping CombineLatestSetup<Output>) {
+        self.setup = setup
+    }
+
+    override func run(_ observer: ObserverNode<Output>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = CombineLatestSink(observer: observer, cancel: cancel)
+        let result = setup(sink)
+        let subscription = sink.run(result: result)
+        return (sink, subscription)
+    }
+}
+
+/// One subscription of a `combineLatest`: emits a result on each value once every source has one;
+/// completes when all sources have, or when a value arrives that can never be combined because every
+/// other source completed without a value.
+final class CombineLatestSink<Output>: Sink<Never, Output> {
+    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
+    fileprivate let lock = Lock(recursive: true)
+
+    // Set up before any source is subscribed; then guarded by `lock`.
+    private var result: (() throws -> Output)?
+    private var hasValue: [Bool] = []
+    private var isDone: [Bool] = []
+    private var numberOfValues = 0
+    private var numberOfDone = 0
+    private var subscriptions: [SingleAssignmentDisposable] = []
+    private var starts: [() -> Void] = []
+
+    /// Registers the next source; returns where its latest value will be kept.
+    func add<Element>(_ source: Observable<Element>) -> CombineLatestValue<Element> {
+        let value = CombineLatestValue<Element>()
+        let subscription = SingleAssignmentDisposable()
+        let observer = CombineLatestObserver(parent: self, index: hasValue.count, value: value, subscription: subscription)
+        hasValue.append(false)
+        isDone.append(false)
+        subscriptions.append(subscription)
+        starts.append { subscription.setDisposable(source.subscribeNode(observer)) }
+        return value
+    }
+
+    fileprivate func run(result: @escaping () throws -> Output) -> Disposable {
+        self.result = result
+        // Read before subscribing: once a source runs, another thread may be writing these arrays.
+        let arity = hasValue.count
+        let starts = self.starts
+        let subscriptions = self.subscriptions
+        self.starts = []
+        self.subscriptions = []
+        for start in starts { start() }
+
+        if arity == 0 {
+            // Only the collection form can have no sources; RxSwift then emits the result of nothing.
+            do {
+                forwardNext(try result())
+                forwardCompleted()
+                dispose()
+            } catch {
+                forwardError(error)
+                dispose()
+            }
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    /// Call with `lock` held.
+    fileprivate func valueArrived(at index: Int) {
+        if !hasValue[index] {
+            hasValue[index] = true
+            numberOfValues += 1
+        }
+
+        if numberOfValues == hasValue.count {
+            let combined: Output
+            do {
+                combined = try result!()
+            } catch {
+                forwardError(error)
+                dispose()
+                return
+            }
+            forwardNext(combined)
+        } else {
+            for other in isDone.indices where other != index && !isDone[other] { return }
+            forwardCompleted()
+            dispose()
+        }
+    }
+
+    /// Call with `lock` held.
+    fileprivate func sourceFailed(_ error: Swift.Error) {
+        forwardError(error)
+        dispose()
+    }
+
+    /// Call with `lock` held.
+    fileprivate func sourceCompleted(at index: Int) {
+        if isDone[index] { return }
+        isDone[index] = true
+        numberOfDone += 1
+        if numberOfDone == isDone.count {
+            forwardCompleted()
+            dispose()
+        }
+    }
+}
+
+final private class CombineLatestObserver<Element, Output>: ObserverNode<Element> {
+    private let parent: CombineLatestSink<Output>
+    private let index: Int
+    private let value: CombineLatestValue<Element>
+    private let subscription: Disposable
+
+    init(parent: CombineLatestSink<Output>, index: Int, value: CombineLatestValue<Element>, subscription: Disposable) {
+        self.parent = parent
+        self.index = index
+        self.value = value
+        self.subscription = subscription
+    }
+
+    override func next(_ element: Element) {
+        parent.lock.lock()
+        value.value = element
+        parent.valueArrived(at: index)
+        parent.lock.unlock()
+    }
+
+    override func error(_ error: Swift.Error) {
+        parent.lock.lock()
+        subscription.dispose()
+        parent.sourceFailed(error)
+        parent.lock.unlock()
+    }
+
+    override func completed() {
+        parent.lock.lock()
+        subscription.dispose()
+        parent.sourceCompleted(at: index)
+        parent.lock.unlock()
+    }
+}

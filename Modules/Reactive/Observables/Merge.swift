@@ -1,0 +1,370 @@
+extension ObservableType {
+    /// Maps each value to an inner sequence and merges the values of all inner sequences.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    -> Observable<Source.Element> {
+        FlatMap(source: asObservable(), selector: selector, onlyWhenIdle: false)
+    }
+
+    /// Maps each value to an inner sequence, dropping values that arrive while an inner sequence runs.
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    -> Observable<Source.Element> {
+        FlatMap(source: asObservable(), selector: selector, onlyWhenIdle: true)
+    }
+
+    /// Maps each value to an inner sequence and concatenates them: each starts when the previous completes.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    -> Observable<Source.Element> {
+        MergeLimited(source: asObservable(), maxConcurrent: 1, selector: selector)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the values of all inner sequences.
+    public func merge() -> Observable<Element.Element> {
+        FlatMap(source: asObservable(), selector: { $0 }, onlyWhenIdle: false)
+    }
+
+    /// Merges the inner sequences, running at most `maxConcurrent` at once and queueing the others.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        MergeLimited(source: asObservable(), maxConcurrent: maxConcurrent, selector: { $0 })
+    }
+
+    /// Concatenates the inner sequences: each starts when the previous one completes.
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}
+
+extension ObservableType {
+    /// Merges the values of every sequence in the collection.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element>
+    where Collection.Element == Observable<Element> {
+        MergeArray(sources: Array(sources))
+    }
+
+    /// Merges the values of every sequence in the array.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        MergeArray(sources: sources)
+    }
+
+    /// Merges the values of every given sequence.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        MergeArray(sources: sources)
+    }
+}
+
+// MARK: - Unlimited merge (flatMap, flatMapFirst, merge)
+
+final private class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType>:
+    Sink<SourceElement, SourceSequence.Element> {
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    private let selector: Selector
+    // flatMapFirst: an outer value is only mapped when no inner sequence is running.
+    private let onlyWhenIdle: Bool
+
+    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
+    let lock = Lock(recursive: true)
+    let group = CompositeDisposable()
+    private let sourceSubscription = SingleAssignmentDisposable()
+
+    // Guarded by `lock`.
+    var activeCount = 0
+    private var stopped = false
+
+    init(selector: @escaping Selector, onlyWhenIdle: Bool, observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable) {
+        self.selector = selector
+        self.onlyWhenIdle = onlyWhenIdle
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        _ = group.insert(sourceSubscription)
+        sourceSubscription.setDisposable(source.subscribeNode(self))
+        return group
+    }
+
+    func run(sources: [Observable<SourceSequence.Element>]) -> Disposable {
+        lock.performLocked { activeCount += sources.count }
+        for source in sources {
+            subscribeInner(source)
+        }
+        lock.performLocked {
+            stopped = true
+            checkCompleted()
+        }
+        return group
+    }
+
+    override func next(_ element: SourceElement) {
+        if let inner = innerSequence(for: element) {
+            subscribeInner(inner.asObservable())
+        }
+    }
+
+    // Like RxSwift, the selector runs under the lock: a selector that throws must not race an inner event.
+    private func innerSequence(for element: SourceElement) -> SourceSequence? {
+        lock.lock()
+        defer { lock.unlock() }
+        if onlyWhenIdle && activeCount != 0 { return nil }
+        do {
+            let inner = try selector(element)
+            activeCount += 1
+            return inner
+        } catch {
+            forwardError(error)
+            dispose()
+            return nil
+        }
+    }
+
+    override func error(_ error: Swift.Error) {
+        lock.lock()
+        forwardError(error)
+        dispose()
+        lock.unlock()
+    }
+
+    override func completed() {
+        lock.lock()
+        stopped = true
+        sourceSubscription.dispose()
+        checkCompleted()
+        lock.unlock()
+    }
+
+    /// Call with `lock` held.
+    func checkCompleted() {
+        if stopped && activeCount == 0 {
+            forwardCompleted()
+            dispose()
+        }
+    }
+
+    private func subscribeInner(_ source: Observable<SourceSequence.Element>) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        let observer = MergeInnerObserver(parent: self, disposeKey: key)
+        subscription.setDisposable(source.subscribeNode(observer))
+    }
+}
+
+final private class MergeInnerObserver<SourceElement, SourceSequence: ObservableConvertibleType>:
+    ObserverNode<SourceSequence.Element> {
+    private let parent: MergeSink<SourceElement, SourceSequence>
+    private let disposeKey: CompositeDisposable.DisposeKey
+
+    init(parent: MergeSink<SourceElement, SourceSequence>, disposeKey: CompositeDisposable.DisposeKey) {
+        self.parent = parent
+        self.disposeKey = disposeKey
+    }
+
+    override func next(_ element: SourceSequence.Element) {
+        parent.lock.lock()
+        parent.forwardNext(element)
+        parent.lock.unlock()
+    }
+
+    override func error(_ error: Swift.Error) {
+        parent.lock.lock()
+        parent.forwardError(error)
+        parent.dispose()
+        parent.lock.unlock()
+    }
+
+    override func completed() {
+        parent.lock.lock()
+        parent.group.remove(for: disposeKey)
+        parent.activeCount -= 1
+        parent.checkCompleted()
+        parent.lock.unlock()
+    }
+}
+
+final private class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    private let source: Observable<SourceElement>
+    private let selector: Selector
+    private let onlyWhenIdle: Bool
+
+    init(source: Observable<SourceElement>, selector: @escaping Selector, onlyWhenIdle: Bool) {
+        self.source = source
+        self.selector = selector
+        self.onlyWhenIdle = onlyWhenIdle
+    }
+
+    override func run(_ observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) {
+        let sink = MergeSink(selector: selector, onlyWhenIdle: onlyWhenIdle, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}
+
+final private class MergeArray<Element>: Producer<Element> {
+    private let sources: [Observable<Element>]
+
+    init(sources: [Observable<Element>]) {
+        self.sources = sources
+    }
+
+    override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
+        let sink = MergeSink<Observable<Element>, Observable<Element>>(
+            selector: { $0 }, onlyWhenIdle: false, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources: sources)
+        return (sink, subscription)
+    }
+}
+
+// MARK: - Limited merge (merge(maxConcurrent:), concat(), concatMap)
+
+final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType>:
+    Sink<SourceElement, SourceSequence.Element> {
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    private let selector: Selector
+    private let maxConcurrent: Int
+
+    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
+    let lock = Lock(recursive: true)
+    private let sourceSubscription = SingleAssignmentDisposable()
+    private let group = CompositeDisposable()
+
+    // Guarded by `lock`.
+    private var stopped = false
+    private var activeCount = 0
+    private var queue = ElementQueue<SourceSequence>()
+
+    init(selector: @escaping Selector, maxConcurrent: Int, observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable) {
+        self.selector = selector
+        self.maxConcurrent = maxConcurrent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        _ = group.insert(sourceSubscription)
+        sourceSubscription.setDisposable(source.subscribeNode(self))
+        return group
+    }
+
+    override func next(_ element: SourceElement) {
+        if let inner = innerSequenceToSubscribe(for: element) {
+            subscribe(inner)
+        }
+    }
+
+    // The selector runs under the lock, as in RxSwift; a value over the limit is mapped now and queued.
+    private func innerSequenceToSubscribe(for element: SourceElement) -> SourceSequence? {
+        lock.lock()
+        defer { lock.unlock() }
+        if activeCount < maxConcurrent {
+            activeCount += 1
+            do {
+                return try selector(element)
+            } catch {
+                forwardError(error)
+                dispose()
+                return nil
+            }
+        }
+        do {
+            queue.enqueue(try selector(element))
+        } catch {
+            forwardError(error)
+            dispose()
+        }
+        return nil
+    }
+
+    override func error(_ error: Swift.Error) {
+        lock.lock()
+        forwardError(error)
+        dispose()
+        lock.unlock()
+    }
+
+    override func completed() {
+        lock.lock()
+        if activeCount == 0 {
+            forwardCompleted()
+            dispose()
+        } else {
+            sourceSubscription.dispose()
+        }
+        stopped = true
+        lock.unlock()
+    }
+
+    /// Call with `lock` held.
+    fileprivate func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
+        group.remove(for: disposeKey)
+        if let next = queue.dequeue() {
+            subscribe(next)
+        } else {
+            activeCount -= 1
+            if stopped && activeCount == 0 {
+                forwardCompleted()
+                dispose()
+            }
+        }
+    }
+
+    private func subscribe(_ inner: SourceSequence) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        let observer = MergeLimitedInnerObserver(parent: self, disposeKey: key)
+        subscription.setDisposable(inner.asObservable().subscribeNode(observer))
+    }
+}
+
+final private class MergeLimitedInnerObserver<SourceElement, SourceSequence: ObservableConvertibleType>:
+    ObserverNode<SourceSequence.Element> {
+    private let parent: MergeLimitedSink<SourceElement, SourceSequence>
+    private let disposeKey: CompositeDisposable.DisposeKey
+
+    init(parent: MergeLimitedSink<SourceElement, SourceSequence>, disposeKey: CompositeDisposable.DisposeKey) {
+        self.parent = parent
+        self.disposeKey = disposeKey
+    }
+
+    override func next(_ element: SourceSequence.Element) {
+        parent.lock.lock()
+        parent.forwardNext(element)
+        parent.lock.unlock()
+    }
+
+    override func error(_ error: Swift.Error) {
+        parent.lock.lock()
+        parent.forwardError(error)
+        parent.dispose()
+        parent.lock.unlock()
+    }
+
+    override func completed() {
+        parent.lock.lock()
+        parent.innerCompleted(disposeKey: disposeKey)
+        parent.lock.unlock()
+    }
+}
+
+final private class MergeLimited<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    private let source: Observable<SourceElement>
+    private let maxConcurrent: Int
+    private let selector: Selector
+
+    init(source: Observable<SourceElement>, maxConcurrent: Int, selector: @escaping Selector) {
+        self.source = source
+        self.maxConcurrent = maxConcurrent
+        self.selector = selector
+    }
+
+    override func run(_ observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) {
+        let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}
