@@ -4,7 +4,9 @@
 Swift cannot spell RxSwift's fixed-arity signatures (distinct generic sources, a selector taking one
 argument per source, tuple results) with a single declaration, so each arity needs its own. The logic
 lives once, in CombineLatestSink / ZipSink; every generated overload only registers its sources and
-builds the result closure. Run from the package root after changing this script:
+builds the result closure. The overloads are `@inlinable` so that the result closure is compiled for the
+caller's concrete types: in generic code, reading each latest value would ask the runtime for type
+metadata on every event. Run from the package root after changing this script:
 
     python3 Scripts/generate-arity.py
 """
@@ -45,6 +47,7 @@ def family(name, producer, store, read, selector_doc, tuple_doc):
         out.append(f"""
 extension ObservableType {{
     /// {selector_doc.format(n=n)}
+    @inlinable
     public static func {name}<{generics(n)}>(
         {parameters(n)},
         resultSelector: @escaping ({elements(n)}) throws -> Element
@@ -72,7 +75,7 @@ extension ObservableType where Element == Any {{
 def main():
     files = {
         "CombineLatest+arity.swift": family(
-            "combineLatest", "CombineLatestProducer", "value", "{store}{i}.value!",
+            "combineLatest", "CombineLatestProducer", "value", "{store}{i}.value",
             "Combines the latest values of {n} sources with `resultSelector` whenever any sends one, once all have.",
             "Combines the latest values of {n} sources into a tuple whenever any sends one, once all have."),
         "Zip+arity.swift": family(

@@ -40,10 +40,10 @@ func report(_ results: [BenchmarkResult], floor: Double) {
     func format(_ value: Double) -> String {
         value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
     }
-    print("name".padding(toLength: 34, withPad: " ", startingAt: 0), "ns_per_event", "x_floor", "x_rxswift", "target", "note")
+    print("name".padding(toLength: 42, withPad: " ", startingAt: 0), "ns_per_event", "x_floor", "x_rxswift", "target", "note")
     for result in results {
         let columns = [
-            result.name.padding(toLength: 34, withPad: " ", startingAt: 0),
+            result.name.padding(toLength: 42, withPad: " ", startingAt: 0),
             format(result.nanosecondsPerEvent).padding(toLength: 12, withPad: " ", startingAt: 0),
             format(result.nanosecondsPerEvent / floor).padding(toLength: 7, withPad: " ", startingAt: 0),
             (result.rxSwift.map { "1/" + format($0 / result.nanosecondsPerEvent) } ?? "-").padding(toLength: 9, withPad: " ", startingAt: 0),

@@ -52,6 +52,17 @@ run("c PublishSubject 10 subs, 100k", events: 100_000, rxSwift: 2169, target: 60
     for value in 0..<100_000 { subject.onNext(value) }
 }
 
+run("d range(100k).flatMap { just($0) }", events: 100_000, rxSwift: 6139, target: 250) {
+    _ = Observable.range(start: 0, count: 100_000)
+        .flatMap { Observable.just($0) }
+        .subscribe(onNext: { sink = $0 })
+}
+
+run("e merge of 1000 x range(0, 1000)", events: 1_000_000, rxSwift: 5937, target: 40) {
+    let sources = (0..<1_000).map { _ in Observable.range(start: 0, count: 1_000) }
+    _ = Observable.merge(sources).subscribe(onNext: { sink = $0 })
+}
+
 var bytesPerSubscription = 0.0
 run("f 100k subscriptions + DisposeBag", events: 100_000, rxSwift: 6634, target: 400,
     note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (RxSwift ~820, target <= 250)" }) {
@@ -62,6 +73,18 @@ run("f 100k subscriptions + DisposeBag", events: 100_000, rxSwift: 6634, target:
     bytesPerSubscription = Double(allocatedBytes() - before) / 100_000
     bag = nil
     blackHole(subject)
+}
+
+// Alternating values into two BehaviorSubjects combined; per onNext.
+run("g combineLatest of 2 BehaviorSubjects, 500k", events: 500_000, rxSwift: 1391, target: 40) {
+    let left = BehaviorSubject(value: 0)
+    let right = BehaviorSubject(value: 0)
+    let subscription = Observable.combineLatest(left, right) { $0 &+ $1 }.subscribe(onNext: { sink = $0 })
+    for value in 0..<250_000 {
+        left.onNext(value)
+        right.onNext(value)
+    }
+    subscription.dispose()
 }
 
 report(results, floor: floor)

@@ -4,6 +4,7 @@
 /// for a concrete element type, building an `Event<Element>` asks the runtime for its generic
 /// metadata on every value, which costs more than the rest of an operator's work. A class with three
 /// methods needs nothing per value but a virtual call. `on(_:)` remains for the public observer API.
+@usableFromInline
 class ObserverNode<Element>: ObserverType {
     /// Receives a value.
     func next(_ element: Element) { rxAbstractMethod() }
@@ -13,6 +14,7 @@ class ObserverNode<Element>: ObserverType {
     func completed() { rxAbstractMethod() }
 
     /// Receives one event, as the three methods above.
+    @usableFromInline
     final func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): next(element)

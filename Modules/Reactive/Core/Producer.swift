@@ -3,6 +3,7 @@
 /// Like RxSwift, a subscription made outside any trampoline starts one on the current thread
 /// (`CurrentThreadScheduler`), so that sequences which schedule recursively (`of`, `range`, `concat`,
 /// ...) run as a loop, not as deep recursion.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
         if !CurrentThreadScheduler.isScheduleRequired {

@@ -2,6 +2,7 @@ import Synchronization
 
 /// The per-subscription state of an operator: observes `Input` and forwards `Output` downstream
 /// until disposed. A sink with no single upstream of its own uses `Never` as its input.
+@usableFromInline
 class Sink<Input, Output>: ObserverNode<Input>, Disposable {
     final let observer: ObserverNode<Output>
     final let cancel: Cancelable
@@ -39,6 +40,7 @@ class Sink<Input, Output>: ObserverNode<Input>, Disposable {
     /// Whether this subscription was disposed.
     final var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     func dispose() {
         disposed.store(true, ordering: .releasing)
         cancel.dispose()

@@ -2,6 +2,7 @@
 
 extension ObservableType {
     /// Combines the latest values of 2 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -11,7 +12,7 @@ extension ObservableType {
         return CombineLatestProducer { sink in
             let value1 = sink.add(source1)
             let value2 = sink.add(source2)
-            return { try resultSelector(value1.value!, value2.value!) }
+            return { try resultSelector(value1.value, value2.value) }
         }
     }
 }
@@ -27,6 +28,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 3 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -38,7 +40,7 @@ extension ObservableType {
             let value1 = sink.add(source1)
             let value2 = sink.add(source2)
             let value3 = sink.add(source3)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value) }
         }
     }
 }
@@ -54,6 +56,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 4 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -67,7 +70,7 @@ extension ObservableType {
             let value2 = sink.add(source2)
             let value3 = sink.add(source3)
             let value4 = sink.add(source4)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!, value4.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
         }
     }
 }
@@ -83,6 +86,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 5 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -98,7 +102,7 @@ extension ObservableType {
             let value3 = sink.add(source3)
             let value4 = sink.add(source4)
             let value5 = sink.add(source5)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!, value4.value!, value5.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
         }
     }
 }
@@ -114,6 +118,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 6 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -131,7 +136,7 @@ extension ObservableType {
             let value4 = sink.add(source4)
             let value5 = sink.add(source5)
             let value6 = sink.add(source6)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!, value4.value!, value5.value!, value6.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
         }
     }
 }
@@ -147,6 +152,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 7 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
@@ -166,7 +172,7 @@ extension ObservableType {
             let value5 = sink.add(source5)
             let value6 = sink.add(source6)
             let value7 = sink.add(source7)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!, value4.value!, value5.value!, value6.value!, value7.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
         }
     }
 }
@@ -182,6 +188,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the latest values of 8 sources with `resultSelector` whenever any sends one, once all have.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
@@ -203,7 +210,7 @@ extension ObservableType {
             let value6 = sink.add(source6)
             let value7 = sink.add(source7)
             let value8 = sink.add(source8)
-            return { try resultSelector(value1.value!, value2.value!, value3.value!, value4.value!, value5.value!, value6.value!, value7.value!, value8.value!) }
+            return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
         }
     }
 }

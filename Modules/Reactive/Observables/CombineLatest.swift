@@ -9,7 +9,7 @@ extension ObservableType {
         let sources = collection.map { $0.asObservable() }
         return CombineLatestProducer { sink in
             let values = sources.map { sink.add($0) }
-            return { try resultSelector(values.map { $0.value! }) }
+            return { try resultSelector(values.map { $0.value }) }
         }
     }
 
@@ -22,19 +22,47 @@ extension ObservableType {
 
 /// The latest value of one source. The sink keeps no reference to it (only the result closure and the
 /// source's observer do), so the sink and its observers form no cycle.
+///
+/// Kept in raw storage rather than an `Optional`: in generic code, every write of an `Element?` asks the
+/// runtime for the optional's type metadata, which costs more than the rest of the event.
+@usableFromInline
 final class CombineLatestValue<Element> {
     // Read and written under the sink's lock.
-    var value: Element?
+    private let storage = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    private(set) var isSet = false
+
+    init() {}
+
+    deinit {
+        if isSet { storage.deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    /// The latest value; read only after the sink saw one from every source.
+    @usableFromInline var value: Element { storage.pointee }
+
+    /// Records a new latest value.
+    func set(_ element: Element) {
+        if isSet {
+            storage.pointee = element
+        } else {
+            storage.initialize(to: element)
+            isSet = true
+        }
+    }
 }
 
 /// Builds one subscription's result closure: registers each source with the sink (`add`) and returns
 /// the closure that computes a result from their latest values.
+@usableFromInline
 typealias CombineLatestSetup<Output> = (CombineLatestSink<Output>) -> () throws -> Output
 
 /// The sequence behind every form of `combineLatest`.
+@usableFromInline
 final class CombineLatestProducer<Output>: Producer<Output> {
     private let setup: CombineLatestSetup<Output>
 
+    @usableFromInline
     init(setup: @escaping CombineLatestSetup<Output>) {
         self.setup = setup
     }
@@ -50,6 +78,7 @@ final class CombineLatestProducer<Output>: Producer<Output> {
 /// One subscription of a `combineLatest`: emits a result on each value once every source has one;
 /// completes when all sources have, or when a value arrives that can never be combined because every
 /// other source completed without a value.
+@usableFromInline
 final class CombineLatestSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
     fileprivate let lock = Lock(recursive: true)
@@ -64,6 +93,7 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
     private var starts: [() -> Void] = []
 
     /// Registers the next source; returns where its latest value will be kept.
+    @usableFromInline
     func add<Element>(_ source: Observable<Element>) -> CombineLatestValue<Element> {
         let value = CombineLatestValue<Element>()
         let subscription = SingleAssignmentDisposable()
@@ -156,7 +186,7 @@ final private class CombineLatestObserver<Element, Output>: ObserverNode<Element
 
     override func next(_ element: Element) {
         parent.lock.lock()
-        value.value = element
+        value.set(element)
         parent.valueArrived(at: index)
         parent.lock.unlock()
     }

@@ -2,6 +2,7 @@
 
 extension ObservableType {
     /// Combines the values of 2 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -27,6 +28,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 3 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -54,6 +56,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 4 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -83,6 +86,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 5 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -114,6 +118,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 6 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -147,6 +152,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 7 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
@@ -182,6 +188,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// Combines the values of 8 sources by position (the first of each, then the second, ...) with `resultSelector`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element

@@ -21,6 +21,7 @@ extension ObservableType {
 }
 
 /// How many values of one source wait to be zipped; the sink reads it without knowing the element type.
+@usableFromInline
 class ZipBufferCount {
     // Read and written under the sink's lock.
     final var count = 0
@@ -28,6 +29,7 @@ class ZipBufferCount {
 
 /// The values of one source that wait to be zipped. The sink keeps no reference back from it, so the
 /// sink, its buffers and its observers form no cycle.
+@usableFromInline
 final class ZipBuffer<Element>: ZipBufferCount {
     // Read and written under the sink's lock.
     private var queue = ElementQueue<Element>()
@@ -38,6 +40,7 @@ final class ZipBuffer<Element>: ZipBufferCount {
     }
 
     /// Removes the oldest value; only called when every buffer holds one.
+    @usableFromInline
     func dequeue() -> Element {
         count -= 1
         return queue.dequeue()!
@@ -46,12 +49,15 @@ final class ZipBuffer<Element>: ZipBufferCount {
 
 /// Builds one subscription's result closure: registers each source with the sink (`add`) and returns
 /// the closure that dequeues one value of each and combines them.
+@usableFromInline
 typealias ZipSetup<Output> = (ZipSink<Output>) -> () throws -> Output
 
 /// The sequence behind every form of `zip`.
+@usableFromInline
 final class ZipProducer<Output>: Producer<Output> {
     private let setup: ZipSetup<Output>
 
+    @usableFromInline
     init(setup: @escaping ZipSetup<Output>) {
         self.setup = setup
     }
@@ -67,6 +73,7 @@ final class ZipProducer<Output>: Producer<Output> {
 /// One subscription of a `zip`: emits a result whenever every source has a value waiting; completes
 /// when all sources have, or when a value arrives that can never be paired because every other source
 /// completed.
+@usableFromInline
 final class ZipSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
     fileprivate let lock = Lock(recursive: true)
@@ -79,6 +86,7 @@ final class ZipSink<Output>: Sink<Never, Output> {
     private var starts: [() -> Void] = []
 
     /// Registers the next source; returns the buffer its values will wait in.
+    @usableFromInline
     func add<Element>(_ source: Observable<Element>) -> ZipBuffer<Element> {
         let buffer = ZipBuffer<Element>()
         let subscription = SingleAssignmentDisposable()

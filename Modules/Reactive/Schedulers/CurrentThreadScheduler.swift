@@ -49,9 +49,11 @@ final class Trampoline {
         return trampoline
     }
 
-    var isRunning = false
-    private var items: [TrampolineItem?] = []
-    private var head = 0
+    // A trampoline belongs to one thread and only that thread touches it: no dynamic exclusivity
+    // checks on the per-step path.
+    @exclusivity(unchecked) var isRunning = false
+    @exclusivity(unchecked) private var items: [TrampolineItem?] = []
+    @exclusivity(unchecked) private var head = 0
 
     var isEmpty: Bool { head == items.count }
 

@@ -9,7 +9,7 @@ extension ImmediateSchedulerType {
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> Disposable {
         if self is CurrentThreadScheduler {
-            let recursion = TrampolineRecursion(action: action)
+            let recursion = TrampolineRecursion(state: state, action: action)
             return CurrentThreadScheduler.instance.schedule(state) { state in
                 recursion.run(state)
                 return recursion
@@ -40,12 +40,16 @@ extension SchedulerType {
 /// enqueue, a dequeue and a closure per step.
 final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
     private let action: (State, (State) -> Void) -> Void
-    private var pending: State?
-    private var disposed = false
+    // Touched only on the thread that owns the trampoline, one step at a time: no dynamic
+    // exclusivity check (it costs more than the step itself).
+    @exclusivity(unchecked) private var pending: State
+    @exclusivity(unchecked) private var hasPending = false
+    @exclusivity(unchecked) private var disposed = false
     private let trampoline = Trampoline.current
 
-    init(action: @escaping (State, (State) -> Void) -> Void) {
+    init(state: State, action: @escaping (State, (State) -> Void) -> Void) {
         self.action = action
+        pending = state
     }
 
     var isDisposed: Bool { disposed }
@@ -61,6 +65,7 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
             guard recursed, !disposed else { return }
             if !trampoline.isEmpty {
                 pending = current
+                hasPending = true
                 trampoline.enqueue(self)
                 return
             }
@@ -68,9 +73,9 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
     }
 
     func invoke() {
-        guard !disposed, let state = pending else { return }
-        pending = nil
-        run(state)
+        guard !disposed, hasPending else { return }
+        hasPending = false
+        run(pending)
     }
 
     func dispose() {

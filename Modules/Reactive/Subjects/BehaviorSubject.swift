@@ -5,6 +5,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     private var element: Element
     private var observers = ObserverBag<Element>()
     private var stoppedEvent: Event<Element>?
+    // Mirrors `stoppedEvent != nil`: testing a generic optional on every value costs a metadata lookup.
+    private var stopped = false
     private var disposed = false
 
     /// A subject holding `value`.
@@ -30,21 +32,34 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Sends an event; a value becomes the current value.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         lock.lock()
         if stoppedEvent != nil || disposed {
             lock.unlock()
             return
         }
         let snapshot = observers.observers
-        switch event {
-        case .next(let value):
-            element = value
-        case .error, .completed:
-            stoppedEvent = event
-            observers.removeAll()
-        }
+        stoppedEvent = event
+        stopped = true
+        observers.removeAll()
         lock.unlock()
         dispatch(snapshot, event)
+    }
+
+    /// Sets the current value and sends it to the observers (the hot path, without building an event).
+    public func onNext(_ element: Element) {
+        lock.lock()
+        if stopped || disposed {
+            lock.unlock()
+            return
+        }
+        let snapshot = observers.observers
+        self.element = element
+        lock.unlock()
+        dispatchNext(snapshot, element)
     }
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
