@@ -53,7 +53,8 @@ final private class GenerateSink<Element>: Sink<Never, Element> {
                 }
                 if try self.parent.condition(self.state) {
                     self.forwardNext(self.state)
-                    recurse(false)
+                    // See RepeatElement.swift: a disposal during the trampoline loop ends it here.
+                    if !self.isDisposed { recurse(false) }
                 } else {
                     self.forwardCompleted()
                     self.dispose()

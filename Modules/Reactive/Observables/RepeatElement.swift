@@ -34,7 +34,10 @@ final private class RepeatElementSink<Element>: Sink<Never, Element> {
     func run() -> Disposable {
         parent.scheduler.scheduleRecursive(parent.element) { element, recurse in
             self.forwardNext(element)
-            recurse(element)
+            // On the current-thread trampoline the recursion's disposable is connected only after
+            // the loop returns, so a downstream disposal (`take`) must be noticed here or the loop
+            // never ends.
+            if !self.isDisposed { recurse(element) }
         }
     }
 }
