@@ -337,4 +337,35 @@ final class TakeTests: XCTestCase {
         XCTAssertFalse(source.hasObservers)
         XCTAssertFalse(stop.hasObservers)
     }
+
+    func testTakeWhileReentrantObserverStopsAtTheFailingValue() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var completions = 0
+        _ = subject.take(while: { $0 < 3 }).subscribe(onNext: { value in
+            received.append(value)
+            subject.onNext(value + 1)
+        }, onCompleted: { completions += 1 })
+        subject.onNext(1)
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(completions, 1)
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testTakeForReentrantObserverDoesNotDeadlock() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        scheduler.scheduleAt(200) {
+            _ = subject.take(for: .seconds(50), scheduler: scheduler).subscribe(onNext: { value in
+                received.append(value)
+                if value < 3 { subject.onNext(value + 1) }
+            })
+        }
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(260) { subject.onNext(10) }
+        scheduler.start()
+        XCTAssertEqual(received, [1, 2, 3])
+        XCTAssertFalse(subject.hasObservers)
+    }
 }
