@@ -74,6 +74,26 @@ final class CurrentThreadSchedulerTests: XCTestCase {
         XCTAssertEqual(count, 1_000_000)
     }
 
+    func testDisposalFromInsideAStepStopsASynchronousLoop() {
+        var pulled = 0
+        let naturals = AnySequence { () -> AnyIterator<Int> in
+            var next = 0
+            return AnyIterator {
+                pulled += 1
+                defer { next += 1 }
+                return next
+            }
+        }
+        var values: [Int] = []
+        _ = Observable.from(naturals).take(2).subscribe(onNext: { values.append($0) })
+        XCTAssertEqual(values, [0, 1])
+        XCTAssertEqual(pulled, 2)
+
+        var ranged: [Int] = []
+        _ = Observable.range(start: 0, count: Int.max).take(3).subscribe(onNext: { ranged.append($0) })
+        XCTAssertEqual(ranged, [0, 1, 2])
+    }
+
     func testRecursiveSchedulingStopsWhenDisposed() {
         // Inside a running trampoline `subscribe` returns before the first value, as in RxSwift, so
         // the subscription can be disposed from the observer.

@@ -1,12 +1,12 @@
 extension ObservableType {
     /// Resubscribes to the source after each error, for as long as it fails.
     public func retry() -> Observable<Element> {
-        CatchSequence(sources: repeatElement(asObservable(), count: Int.max))
+        CatchSequence(sources: Swift.repeatElement(asObservable(), count: Int.max))
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all while it fails, then passes its error on.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-        CatchSequence(sources: repeatElement(asObservable(), count: maxAttemptCount))
+        CatchSequence(sources: Swift.repeatElement(asObservable(), count: maxAttemptCount))
     }
 
     /// Resubscribes after an `Error` when the handler's sequence of the errors emits; other errors end it.

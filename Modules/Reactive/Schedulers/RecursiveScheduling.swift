@@ -10,10 +10,13 @@ extension ImmediateSchedulerType {
     ) -> Disposable {
         if self is CurrentThreadScheduler {
             let recursion = TrampolineRecursion(state: state, action: action)
-            return CurrentThreadScheduler.instance.schedule(state) { state in
+            let firstStep = CurrentThreadScheduler.instance.schedule(state) { state in
                 recursion.run(state)
-                return recursion
+                return Disposables.create()
             }
+            // Disposing must reach the loop at once: a subscriber may stop it from inside a step
+            // (`take(2)`), long before the first step returns.
+            return Disposables.create(firstStep, recursion)
         }
         let recursion = RecursiveImmediateScheduler(action: action, scheduler: self)
         recursion.schedule(state)
@@ -44,7 +47,7 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
     // exclusivity check (it costs more than the step itself).
     @exclusivity(unchecked) private var pending: State
     @exclusivity(unchecked) private var hasPending = false
-    @exclusivity(unchecked) private var disposed = false
+    private let disposed = Atomic<Bool>(false)
     private let trampoline = Trampoline.current
 
     init(state: State, action: @escaping (State, (State) -> Void) -> Void) {
@@ -52,7 +55,7 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
         pending = state
     }
 
-    var isDisposed: Bool { disposed }
+    var isDisposed: Bool { disposed.load(ordering: .relaxed) }
 
     func run(_ state: State) {
         var current = state
@@ -62,7 +65,7 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
                 current = next
                 recursed = true
             }
-            guard recursed, !disposed else { return }
+            guard recursed, !isDisposed else { return }
             if !trampoline.isEmpty {
                 pending = current
                 hasPending = true
@@ -73,13 +76,13 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
     }
 
     func invoke() {
-        guard !disposed, hasPending else { return }
+        guard !isDisposed, hasPending else { return }
         hasPending = false
         run(pending)
     }
 
     func dispose() {
-        disposed = true
+        disposed.store(true, ordering: .relaxed)
     }
 }
 
