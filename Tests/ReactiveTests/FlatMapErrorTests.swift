@@ -13,7 +13,7 @@ final class FlatMapErrorTests: XCTestCase {
             .next(150, Event.next(0)), .next(210, Event.next(1)), .next(220, Event.next(2)), .completed(250),
         ])
 
-        let res = scheduler.start { xs.flatMapError { _ in .empty() } }
+        let res = scheduler.start { xs.flatMapError { _ in Observable<Void>.empty() } }
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(250)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
@@ -60,7 +60,7 @@ final class FlatMapErrorTests: XCTestCase {
             .next(210, Event<Int>.completed), .next(220, Event.next(1)), .completed(250),
         ])
 
-        let res = scheduler.start { xs.flatMapError { _ in .empty() } }
+        let res = scheduler.start { xs.flatMapError { _ in Observable<Void>.empty() } }
 
         XCTAssertEqual(res.events, [.next(220, 1), .completed(250)])
     }
@@ -69,7 +69,7 @@ final class FlatMapErrorTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, Event.next(1)), .error(220, FlatMapErrorTestError(code: 3))])
 
-        let res = scheduler.start { xs.flatMapError { _ in .empty() } }
+        let res = scheduler.start { xs.flatMapError { _ in Observable<Void>.empty() } }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, FlatMapErrorTestError(code: 3))])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -111,7 +111,7 @@ final class FlatMapErrorTests: XCTestCase {
         let subject = PublishSubject<Event<Int>>()
         var received: [Int] = []
         var completions = 0
-        _ = subject.flatMapError { _ in .empty() }.subscribe(onNext: { value in
+        _ = subject.flatMapError { _ in Observable<Void>.empty() }.subscribe(onNext: { value in
             received.append(value)
             if value == 1 {
                 subject.onNext(.error(FlatMapErrorTestError(code: 0)))
