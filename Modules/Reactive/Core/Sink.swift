@@ -31,6 +31,18 @@ class Sink<Input, Output>: ObserverNode<Input>, Disposable {
         observer.completed()
     }
 
+    /// By default an error ends the subscription: it goes downstream, then the sink is disposed.
+    override func error(_ error: Swift.Error) {
+        forwardError(error)
+        dispose()
+    }
+
+    /// By default completion ends the subscription: it goes downstream, then the sink is disposed.
+    override func completed() {
+        forwardCompleted()
+        dispose()
+    }
+
     /// Sends an event downstream unless this subscription was disposed.
     final func forwardOn(_ event: Event<Output>) {
         if disposed.load(ordering: .relaxed) { return }

@@ -85,11 +85,6 @@ final private class CatchSink<Element>: Sink<Element, Element> {
             dispose()
         }
     }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 /// Passes the fallback sequence's events downstream.
@@ -227,11 +222,6 @@ final private class CatchSequenceSink<Element>: SourceIterationSink<Element> {
     override func error(_ error: Swift.Error) {
         lock.performLocked { lastError = error }
         scheduleMoveNext()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
     }
 
     override func done() {

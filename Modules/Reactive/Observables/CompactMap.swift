@@ -26,16 +26,6 @@ final private class CompactMapSink<SourceType, ResultType>: Sink<SourceType, Res
         }
         if let mapped { forwardNext(mapped) }
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class CompactMap<SourceType, ResultType>: Producer<ResultType> {

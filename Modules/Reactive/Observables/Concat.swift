@@ -73,11 +73,6 @@ where Sources.Element: ObservableConvertibleType {
         forwardNext(element)
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         scheduleMoveNext()
     }

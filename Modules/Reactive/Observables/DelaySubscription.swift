@@ -29,14 +29,4 @@ final private class DelaySubscriptionSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }

@@ -58,16 +58,6 @@ final private class DistinctUntilChangedSink<Element, Key>: Sink<Element, Elemen
         }
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class DistinctUntilChanged<Element, Key>: Producer<Element> {

@@ -33,11 +33,6 @@ final private class ElementAtSink<Element>: Sink<Element, Element> {
         }
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         forwardError(RxError.argumentOutOfRange)
         dispose()

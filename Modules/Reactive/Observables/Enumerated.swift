@@ -20,16 +20,6 @@ final private class EnumeratedSink<Element>: Sink<Element, (index: Int, element:
         index += 1
         forwardNext((index: current, element: element))
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class Enumerated<Element>: Producer<(index: Int, element: Element)> {

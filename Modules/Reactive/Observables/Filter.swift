@@ -26,16 +26,6 @@ final private class FilterSink<Element>: Sink<Element, Element> {
         }
         if passes { forwardNext(element) }
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class Filter<Element>: Producer<Element> {

@@ -17,11 +17,6 @@ final private class FirstSink<Element>: Sink<Element, Element?> {
         dispose()
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         forwardNext(nil)
         forwardCompleted()

@@ -25,11 +25,6 @@ final private class DefaultIfEmptySink<Element>: Sink<Element, Element> {
         forwardNext(element)
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         if isEmpty { forwardNext(defaultElement) }
         forwardCompleted()
@@ -67,11 +62,6 @@ final private class SwitchIfEmptySink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         isEmpty = false
         forwardNext(element)
-    }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
     }
 
     override func completed() {

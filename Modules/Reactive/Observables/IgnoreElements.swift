@@ -7,16 +7,6 @@ extension ObservableType {
 
 final private class IgnoreElementsSink<Element>: Sink<Element, Never> {
     override func next(_ element: Element) {}
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class IgnoreElements<Element>: Producer<Never> {

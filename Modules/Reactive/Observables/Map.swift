@@ -26,16 +26,6 @@ final private class MapSink<SourceType, ResultType>: Sink<SourceType, ResultType
         }
         forwardNext(mapped)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class Map<SourceType, ResultType>: Producer<ResultType> {

@@ -57,16 +57,6 @@ final private class DematerializeSink<T: EventConvertible>: Sink<T, T.Element> {
             dispose()
         }
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class Dematerialize<T: EventConvertible>: Producer<T.Element> {

@@ -201,16 +201,6 @@ final private class MulticastSink<Subject: SubjectType, Result>: Sink<Result, Re
     override func next(_ element: Result) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 // MARK: - RefCount

@@ -52,11 +52,6 @@ final private class ReduceSink<Element, Accumulate, Result>: Sink<Element, Resul
         }
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         let result: Result
         do {

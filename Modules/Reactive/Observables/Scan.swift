@@ -35,16 +35,6 @@ final private class ScanSink<Element, Accumulate>: Sink<Element, Accumulate> {
         }
         forwardNext(accumulate)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class Scan<Element, Accumulate>: Producer<Accumulate> {

@@ -41,11 +41,6 @@ final private class SingleAsyncSink<Element>: Sink<Element, Element> {
         forwardNext(element)
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         if seenValue {
             forwardCompleted()

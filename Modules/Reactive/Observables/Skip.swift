@@ -52,16 +52,6 @@ final private class SkipCountSink<Element>: Sink<Element, Element> {
             remaining -= 1
         }
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class SkipCount<Element>: Producer<Element> {
@@ -98,16 +88,6 @@ final private class SkipTimeSink<Element>: Sink<Element, Element> {
 
     override func next(_ element: Element) {
         if open.load(ordering: .acquiring) { forwardNext(element) }
-    }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
     }
 }
 
@@ -154,16 +134,6 @@ final private class SkipWhileSink<Element>: Sink<Element, Element> {
             }
         }
         if running { forwardNext(element) }
-    }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
     }
 }
 

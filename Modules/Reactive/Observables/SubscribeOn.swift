@@ -48,16 +48,6 @@ final private class SubscribeOnSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 /// Disposes a subscription on a scheduler (RxSwift's `ScheduledDisposable`).

@@ -84,16 +84,6 @@ final private class TakeCountSink<Element>: Sink<Element, Element> {
             dispose()
         }
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class TakeCount<Element>: Producer<Element> {
@@ -205,16 +195,6 @@ final private class TakeWhileSink<Element>: Sink<Element, Element> {
             forwardCompleted()
             dispose()
         }
-    }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
     }
 }
 

@@ -26,11 +26,6 @@ final private class TakeLastSink<Element>: Sink<Element, Element> {
         }
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         let ordered = buffer[start...] + buffer[..<start]
         buffer = []

@@ -18,11 +18,6 @@ final private class ToArraySink<Element>: Sink<Element, [Element]> {
         elements.append(element)
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         forwardNext(elements)
         forwardCompleted()

@@ -41,14 +41,4 @@ final private class UsingSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }

@@ -137,16 +137,6 @@ final private class WindowAddRefSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 /// Disposes the underlying disposable once it is disposed itself and every reference taken with

@@ -33,16 +33,6 @@ final private class WithUnretainedSink<Element, Object: AnyObject, Out>: Sink<El
         }
         forwardNext(resultSelector(object, element))
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
 
 final private class WithUnretained<Element, Object: AnyObject, Out>: Producer<Out> {

@@ -232,14 +232,4 @@ final class TraitIgnoreElements<Element>: Producer<Never> {
 
 final private class TraitIgnoreElementsSink<Element>: Sink<Element, Never> {
     override func next(_ element: Element) {}
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }

@@ -226,11 +226,6 @@ final private class AsMaybeSink<Element>: Sink<Element, Element> {
         self.element = element
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         if let element {
             forwardNext(element)

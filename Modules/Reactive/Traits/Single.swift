@@ -247,11 +247,6 @@ final private class AsSingleSink<Element>: Sink<Element, Element> {
         self.element = element
     }
 
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
     override func completed() {
         if let element {
             forwardNext(element)

@@ -51,9 +51,4 @@ final private class TraitCatchSink<Element>: Sink<Element, Element> {
         subscription.disposable = fallbackSubscription
         fallbackSubscription.setDisposable(fallback.subscribeNode(TraitForwarder(self)))
     }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }

@@ -34,14 +34,4 @@ final class TraitPassThroughSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
     }
-
-    override func error(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
-    }
-
-    override func completed() {
-        forwardCompleted()
-        dispose()
-    }
 }
