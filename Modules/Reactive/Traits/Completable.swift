@@ -122,10 +122,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Completable {
-        let handlers = TraitDo<Element>.Handlers(
+        PrimitiveSequence(raw: primitiveSequence.source.do(
             onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
-        return PrimitiveSequence(raw: TraitDo(source: primitiveSequence.source, handlers: handlers))
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Runs this completable, then `second` once it completes; an error ends it.
@@ -136,16 +135,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Runs the completables one after another; an error ends it.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
     where Sequence.Element == Completable {
-        PrimitiveSequence(raw: TraitSequence(switchOnError: false) {
-            AnyIterator(sequence.lazy.map { $0.asObservable() }.makeIterator())
-        })
+        PrimitiveSequence(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// Runs the completables one after another; an error ends it.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
     where Collection.Element == Completable {
-        let sources = collection.map { $0.asObservable() }
-        return PrimitiveSequence(raw: TraitSequence(switchOnError: false) { AnyIterator(sources.makeIterator()) })
+        PrimitiveSequence(raw: Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// Runs the completables one after another; an error ends it.
@@ -156,12 +152,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Runs the completables at once; completes when all have, and the first error ends it.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
     where Collection.Element == Completable {
-        PrimitiveSequence(raw: TraitMerge(sources: sources.map { $0.asObservable() }))
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Runs the completables at once; completes when all have, and the first error ends it.
     public static func merge(_ sources: [Completable]) -> Completable {
-        PrimitiveSequence(raw: TraitMerge(sources: sources.map { $0.asObservable() }))
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Runs the completables at once; completes when all have, and the first error ends it.
@@ -204,32 +200,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Runs this completable, then, once it completes, the observable `second`.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
-        TraitFlatMap(afterCompletionOf: primitiveSequence.source) { second }
+        // A completable has no values, so the map never runs (a closure taking `Never` needs no body): it
+        // only retypes the completable so that `second` can follow it, as RxSwift's ConcatCompletable.
+        primitiveSequence.source.map { (_: Never) -> Element in }.concat(second)
     }
 }
 
 extension ObservableType {
     /// A completable that completes or fails as this sequence does, ignoring its values.
     public func asCompletable() -> Completable {
-        PrimitiveSequence(raw: TraitIgnoreElements(source: asObservable()))
+        PrimitiveSequence(raw: asObservable().ignoreElements())
     }
 }
 
-/// Drops every value and passes on the stop event.
-final class TraitIgnoreElements<Element>: Producer<Never> {
-    private let source: Observable<Element>
-
-    init(source: Observable<Element>) {
-        self.source = source
-    }
-
-    override func run(_ observer: ObserverNode<Never>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = TraitIgnoreElementsSink<Element>(observer: observer, cancel: cancel)
-        let subscription = source.subscribeNode(sink)
-        return (sink, subscription)
-    }
-}
-
-final private class TraitIgnoreElementsSink<Element>: Sink<Element, Never> {
-    override func next(_ element: Element) {}
+// Concurrency/FromAsync.swift (outside Traits/) still builds `Completable.fromAsync` with this name;
+// it only forwards to `ignoreElements()` and can go once that call site calls `ignoreElements()` itself.
+func TraitIgnoreElements<Element>(source: Observable<Element>) -> Observable<Never> {
+    source.ignoreElements()
 }

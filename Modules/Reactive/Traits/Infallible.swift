@@ -30,17 +30,17 @@ extension InfallibleEvent: Sendable where Element: Sendable {}
 extension ObservableConvertibleType {
     /// An infallible that replaces an error with `element`, then completes.
     public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
-        Infallible(TraitCatch(source: asObservable()) { _ in Observable.just(element) })
+        Infallible(asObservable().catchAndReturn(element))
     }
 
     /// An infallible that continues with `infallible` after an error.
     public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
-        Infallible(TraitCatch(source: asObservable()) { _ in infallible.asObservable() })
+        Infallible(asObservable().catch { _ in infallible.asObservable() })
     }
 
     /// An infallible that continues with the infallible `onErrorRecover` returns for an error.
     public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(TraitCatch(source: asObservable()) { error in onErrorRecover(error).asObservable() })
+        Infallible(asObservable().catch { error in onErrorRecover(error).asObservable() })
     }
 }
 
@@ -120,7 +120,7 @@ extension InfallibleType {
 
     /// An infallible that calls `factory` on each subscription and runs the infallible it returns.
     public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(TraitDeferred { factory().asObservable() })
+        Infallible(Observable.deferred { factory().asObservable() })
     }
 }
 

@@ -152,11 +152,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
-        let handlers = TraitDo<Element>.Handlers(
+        PrimitiveSequence(raw: primitiveSequence.source.do(
             onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
             onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
-        return PrimitiveSequence(raw: TraitDo(source: primitiveSequence.source, handlers: handlers))
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Keeps the value only if `predicate` accepts it; a thrown error fails the maybe.
@@ -171,37 +170,32 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Transforms the value, dropping it when `transform` returns `nil`; a thrown error fails the maybe.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { element in
-            try transform(element).map { Observable.just($0) } ?? Observable.empty()
-        })
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Continues with the maybe `selector` returns for the value; an empty maybe stays empty.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// A single of the value, or of `default` when the maybe completes empty.
     public func ifEmpty(default: Element) -> Single<Element> {
-        PrimitiveSequence(raw: TraitFlatMap(
-            source: primitiveSequence.source, selector: { Observable.just($0) }, onEmpty: { Observable.just(`default`) }))
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
 
     /// This maybe, or `other` when it completes empty.
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-        PrimitiveSequence(raw: TraitFlatMap(
-            source: primitiveSequence.source, selector: { Observable.just($0) }, onEmpty: { other.asObservable() }))
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(switchTo: other.asObservable()))
     }
 
     /// A single of the value, or `other`'s when the maybe completes empty.
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-        PrimitiveSequence(raw: TraitFlatMap(
-            source: primitiveSequence.source, selector: { Observable.just($0) }, onEmpty: { other.asObservable() }))
+        PrimitiveSequence(raw: primitiveSequence.source.ifEmpty(switchTo: other.asObservable()))
     }
 
     /// On an error, succeeds with `element` instead.
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
-        PrimitiveSequence(raw: TraitCatch(source: primitiveSequence.source) { _ in Observable.just(element) })
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 }
 

@@ -47,27 +47,23 @@ extension PrimitiveSequence {
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: TraitDeferred { try observableFactory().asObservable() })
+        PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
     /// On an error, continues with the sequence `handler` returns for it; a thrown error fails the sequence.
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: TraitCatch(source: source) { error in try handler(error).asObservable() })
+        PrimitiveSequence(raw: source.catch { error in try handler(error).asObservable() })
     }
 
     /// On an error, subscribes again, as often as needed.
     public func retry() -> PrimitiveSequence<Trait, Element> {
-        let source = self.source
-        return PrimitiveSequence(raw: TraitSequence(switchOnError: true) { AnyIterator { source } })
+        PrimitiveSequence(raw: source.retry())
     }
 
     /// Subscribes up to `maxAttemptCount` times in all; after the last attempt fails, fails with its error.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
-        let source = self.source
-        return PrimitiveSequence(raw: TraitSequence(switchOnError: true) {
-            AnyIterator(repeatElement(source, count: max(0, maxAttemptCount)).makeIterator())
-        })
+        PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
 }

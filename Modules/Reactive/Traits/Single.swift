@@ -135,10 +135,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
-        let handlers = TraitDo<Element>.Handlers(
+        PrimitiveSequence(raw: primitiveSequence.source.do(
             onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
-        return PrimitiveSequence(raw: TraitDo(source: primitiveSequence.source, handlers: handlers))
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// A maybe of the value if `predicate` accepts it, otherwise empty; a thrown error fails it.
@@ -153,29 +152,27 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A maybe of the transformed value, empty when `transform` returns `nil`; a thrown error fails it.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { element in
-            try transform(element).map { Observable.just($0) } ?? Observable.empty()
-        })
+        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Continues with the single `selector` returns for the value.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// Continues with the maybe `selector` returns for the value.
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// Continues with the completable `selector` returns for the value.
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-        PrimitiveSequence(raw: TraitFlatMap(source: primitiveSequence.source) { try selector($0).asObservable() })
+        PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// On an error, succeeds with `element` instead.
     public func catchAndReturn(_ element: Element) -> Single<Element> {
-        PrimitiveSequence(raw: TraitCatch(source: primitiveSequence.source) { _ in Observable.just(element) })
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
     /// This single as a maybe (one that always has a value).
@@ -185,7 +182,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A completable that completes when this single succeeds, dropping the value.
     public func asCompletable() -> Completable {
-        PrimitiveSequence(raw: TraitIgnoreElements(source: primitiveSequence.source))
+        PrimitiveSequence(raw: primitiveSequence.source.ignoreElements())
     }
 }
 
@@ -195,7 +192,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> Single<Result> where Collection.Element == Single<Element> {
-        PrimitiveSequence<SingleTrait, Result>(raw: TraitZip(sources: collection.map { $0.asObservable() }).map(resultSelector))
+        // Observable.zip of no sources completes without a value, which a single may not do; RxSwift
+        // succeeds with the selector's result instead.
+        if collection.isEmpty {
+            return Single<Result>.deferred { Single<Result>(raw: Observable.just(try resultSelector([]))) }
+        }
+        return Single<Result>(raw: Observable<Result>.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// A single of the values of all the singles, in order, once each has succeeded; the first failure
@@ -203,7 +205,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Single<[Element]> where Collection.Element == Single<Element> {
-        PrimitiveSequence<SingleTrait, [Element]>(raw: TraitZip(sources: collection.map { $0.asObservable() }))
+        // Observable.zip of no sources completes without a value, which a single may not do; RxSwift
+        // succeeds with `[]` instead.
+        if collection.isEmpty {
+            return Single<[Element]>(raw: Observable.just([]))
+        }
+        return Single<[Element]>(raw: Observable<Element>.zip(collection.map { $0.asObservable() }))
     }
 
     /// A single of `resultSelector` applied to both singles' values, once both have succeeded; the
@@ -211,18 +218,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2>(
         _ source1: Single<E1>, _ source2: Single<E2>, resultSelector: @escaping (E1, E2) throws -> Element
     ) -> Single<Element> {
-        // The zip sink is homogeneous; each slot holds exactly the type its own source produced.
-        let sources: [Observable<Any>] = [source1.source.map { $0 as Any }, source2.source.map { $0 as Any }]
-        return PrimitiveSequence(raw: TraitZip(sources: sources).map { values in
-            try resultSelector(values[0] as! E1, values[1] as! E2) // swiftlint:disable:this force_cast
-        })
+        PrimitiveSequence(raw: Observable<Element>.zip(
+            source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// A single of both singles' values as a pair, once both have succeeded; the first failure fails it.
     public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
-        Single<(E1, E2)>.zip(source1, source2) { ($0, $1) }
+        PrimitiveSequence(raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable()))
     }
 }
 
