@@ -21,7 +21,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
     /// completes when it returns; a thrown error fails the completable, and disposing cancels the task.
     public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Void) -> Completable {
-        PrimitiveSequence(raw: TraitIgnoreElements(source: AsyncOperation(operation)))
+        PrimitiveSequence(raw: AsyncOperation(operation).ignoreElements())
     }
 }
 

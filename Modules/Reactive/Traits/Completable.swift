@@ -212,9 +212,3 @@ extension ObservableType {
         PrimitiveSequence(raw: asObservable().ignoreElements())
     }
 }
-
-// Concurrency/FromAsync.swift (outside Traits/) still builds `Completable.fromAsync` with this name;
-// it only forwards to `ignoreElements()` and can go once that call site calls `ignoreElements()` itself.
-func TraitIgnoreElements<Element>(source: Observable<Element>) -> Observable<Never> {
-    source.ignoreElements()
-}
