@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs work as operations on an `OperationQueue`.
-public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable { // OperationQueue locks itself
+public final class OperationQueueScheduler: ImmediateSchedulerType, Sendable {
     /// The queue the operations go to.
     public let operationQueue: OperationQueue
     /// The priority given to each operation.
