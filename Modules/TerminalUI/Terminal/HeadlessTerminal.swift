@@ -20,7 +20,7 @@ public final class HeadlessTerminal: Terminal {
 
     private let keySubject = PublishSubject<Key>()
     private let sizeSubject = PublishSubject<Size>()
-    private weak var screen: Screen?
+    private var screen: Screen?
 
     /// A blank terminal of `width` × `height` cells.
     public init(width: Int, height: Int) {
@@ -40,7 +40,7 @@ public final class HeadlessTerminal: Terminal {
         frameCount += 1
     }
 
-    /// Remembers the screen so that reading draws its pending changes.
+    /// Keeps the screen, so that reading draws its pending changes.
     public func attach(_ screen: Screen) {
         self.screen = screen
     }

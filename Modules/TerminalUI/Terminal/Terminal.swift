@@ -18,7 +18,8 @@ public protocol Terminal: AnyObject {
     /// Shows `frame`, which has the terminal's current size.
     func present(_ frame: CellBuffer)
 
-    /// Called by the screen that draws on this terminal, so the terminal can ask it for a frame.
+    /// Called by the screen that draws on this terminal; the terminal keeps it (strongly) and may
+    /// ask it for a frame.
     func attach(_ screen: Screen)
 
     /// Ends the session (Ctrl-C asks for this): the live terminal's run loop returns.

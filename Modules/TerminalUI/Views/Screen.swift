@@ -10,8 +10,9 @@ import Reactive
 /// controller's `rx.keys`.
 @MainActor
 public final class Screen: ReactiveCompatible {
-    /// The terminal drawn on.
-    public let terminal: any Terminal
+    /// The terminal drawn on. The terminal keeps its screen alive, not the other way round: a
+    /// test or an app holds the terminal it reads or runs, and the screen with it.
+    public private(set) weak var terminal: (any Terminal)?
 
     /// Whether Ctrl-C stops the terminal (ends `LiveTerminal.run()`).
     public var stopsOnControlC = true
@@ -93,6 +94,7 @@ public final class Screen: ReactiveCompatible {
     /// Lays out and draws every view, then the alert, and presents the frame.
     public func render() {
         needsRender = false
+        guard let terminal else { return }
         var buffer = CellBuffer(size: terminal.size)
         if let controller = rootViewController {
             let root = controller.view
@@ -142,7 +144,7 @@ public final class Screen: ReactiveCompatible {
     func handleKey(_ key: Key) {
         keySubject.onNext(key)
         if key == .ctrlC, stopsOnControlC {
-            terminal.stop()
+            terminal?.stop()
             return
         }
         if let alert = presentedAlert {
