@@ -8,9 +8,9 @@ public enum Axis: Sendable, Hashable {
 
 /// Views in a row or a column (UIStackView's part).
 ///
-/// Along the axis each view gets the length it asks for (`sizeThatFits`), in order, until the
-/// space runs out; the space left over is shared by the views that expand along the axis (lists,
-/// spacers, stacks holding them), the first ones taking the odd cells. Across the axis every view
+/// Along the axis each view that does not expand gets the length it asks for (`sizeThatFits`),
+/// in order, until the space runs out; the space left over is shared by the views that expand
+/// along the axis (lists, spacers, stacks holding them), the first ones taking the odd cells. Across the axis every view
 /// gets the stack's full extent, so a label's alignment is relative to the whole stack.
 @MainActor
 public class Stack: View {
@@ -51,16 +51,19 @@ public class Stack: View {
 
     /// The sum of the views' lengths and spacing, by the widest view.
     public override func sizeThatFits(_ size: Size) -> Size {
-        var remaining = length(of: size)
-        var widest = 0
         let views = shown
-        for (index, view) in views.enumerated() {
-            if index > 0 { remaining -= min(spacing, remaining) }
-            let wanted = view.sizeThatFits(self.size(length: remaining, breadth: breadth(of: size)))
-            remaining -= min(length(of: wanted), remaining)
+        var remaining = length(of: size) - spacing * max(0, views.count - 1)
+        var used = spacing * max(0, views.count - 1)
+        var widest = 0
+        // Views that do not expand are measured first, as layout gives them their length first.
+        for view in views.filter({ !expands($0) }) + views.filter(expands) {
+            let wanted = view.sizeThatFits(self.size(length: max(0, remaining), breadth: breadth(of: size)))
+            let taken = max(0, min(length(of: wanted), remaining))
+            remaining -= taken
+            used += taken
             widest = max(widest, breadth(of: wanted))
         }
-        return self.size(length: length(of: size) - remaining, breadth: min(widest, breadth(of: size)))
+        return self.size(length: min(used, length(of: size)), breadth: min(widest, breadth(of: size)))
     }
 
     /// Lines the views up along the axis.
@@ -70,7 +73,7 @@ public class Stack: View {
         let across = breadth(of: frame.size)
         var lengths = [Int](repeating: 0, count: views.count)
         var remaining = total - spacing * max(0, views.count - 1)
-        for (index, view) in views.enumerated() {
+        for (index, view) in views.enumerated() where !expands(view) {
             let wanted = length(of: view.sizeThatFits(size(length: max(0, remaining), breadth: across)))
             lengths[index] = max(0, min(wanted, remaining))
             remaining -= lengths[index]

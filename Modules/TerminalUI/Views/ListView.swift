@@ -51,6 +51,7 @@ public final class ListView: View {
         let clamped = index.map { min(max(0, $0), rows.count - 1) }.flatMap { rows.isEmpty ? nil : $0 }
         guard clamped != selectedIndex else { return }
         selectedIndex = clamped
+        scrollToSelection(height: frame.height)
         selectionChanges.onNext(clamped)
         setNeedsDisplay()
     }
@@ -166,9 +167,9 @@ extension Reactive where Base: ListView {
     }
 
     /// RxCocoa's `tableView.rx.items`: `models.bind(to: list.rx.items) { index, model in ListRow(...) }`.
-    public func items<Source: ObservableType>(_ source: Source)
-        -> (_ rowFactory: @escaping (Int, Source.Element.Element) -> ListRow) -> Disposable
-    where Source.Element: Sequence {
+    public func items<Models: Sequence, Source: ObservableType>(_ source: Source)
+        -> (_ rowFactory: @escaping (Int, Models.Element) -> ListRow) -> Disposable
+    where Source.Element == Models {
         let binder = rows
         return { rowFactory in
             source.map { models in models.enumerated().map { rowFactory($0.offset, $0.element) } }
