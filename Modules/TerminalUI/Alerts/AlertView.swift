@@ -21,7 +21,13 @@ enum AlertView {
         let title = alert.title.map { $0.sanitizedForTerminal.truncated(toWidth: maxInner) }
         let messageWidth = alert.message.map { $0.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
         let inner = min(maxInner, max(title?.terminalWidth ?? 0, messageWidth, buttonsWidth, 10))
-        let message = alert.message.map { $0.wrapped(toWidth: inner).map(\.sanitizedForTerminal) } ?? []
+        var message = alert.message.map { $0.wrapped(toWidth: inner).map(\.sanitizedForTerminal) } ?? []
+        // The buttons must stay on screen: a message too long for it is cut, the cut marked with `…`.
+        let room = max(1, bounds.height - 4 - (title == nil ? 0 : 2))
+        if message.count > room {
+            message = Array(message.prefix(room))
+            message[room - 1] = (message[room - 1] + "…").truncated(toWidth: inner)
+        }
 
         var lines: [(String, Style)] = []
         if let title { lines.append((title, .bold)) }
