@@ -1,4 +1,7 @@
 /// Empty space that takes whatever a stack has left (pushes its neighbours apart).
+///
+/// In a stack it expands along the stack's axis only, so a spacer in a row does not make the row
+/// take spare height.
 @MainActor
 public final class Spacer: View {
     private let minimum: Int
@@ -14,8 +17,8 @@ public final class Spacer: View {
         Size(width: min(minimum, size.width), height: min(minimum, size.height))
     }
 
-    /// Takes spare width.
-    public override var expandsHorizontally: Bool { true }
-    /// Takes spare height.
-    public override var expandsVertically: Bool { true }
+    /// Takes spare width, unless it is in a vertical stack.
+    public override var expandsHorizontally: Bool { (superview as? Stack)?.axis != .vertical }
+    /// Takes spare height, unless it is in a horizontal stack.
+    public override var expandsVertically: Bool { (superview as? Stack)?.axis != .horizontal }
 }
