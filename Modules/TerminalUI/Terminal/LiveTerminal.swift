@@ -107,7 +107,7 @@ public final class LiveTerminal: Terminal {
             guard tcsetattr(inputFD, TCSANOW, &raw) == 0 else { throw Failure.system(call: "tcsetattr", errno: errno) }
             saved = original
         }
-        TerminalRestoration.activate(fd: inputFD, saved: saved, notifyFD: fds[1], reraisesSignals: reraisesSignals)
+        TerminalRestoration.activate(inputFD: inputFD, outputFD: outputFD, saved: saved, notifyFD: fds[1], reraisesSignals: reraisesSignals)
         isStarted = true
         isStopped = false
         previousFrame = nil
@@ -233,8 +233,7 @@ public final class LiveTerminal: Terminal {
                 guard newSize != size else { continue }
                 size = newSize
                 previousFrame = nil // after a resize the screen's content is undefined: draw it whole
-                sizeSubject.onNext(newSize)
-                screen?.setNeedsRender()
+                sizeSubject.onNext(newSize) // the screen redraws on it
             } else {
                 restore()
                 signalSubject.onNext(signal)

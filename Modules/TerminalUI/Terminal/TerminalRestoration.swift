@@ -27,13 +27,14 @@ enum TerminalRestoration {
     static var isActive: Bool { context.pointee.active != 0 }
 
     /// Records what to restore and installs the handlers. Main thread only, one session at a time.
-    static func activate(fd: Int32, saved: termios?, notifyFD: Int32, reraisesSignals: Bool) {
+    static func activate(inputFD: Int32, outputFD: Int32, saved: termios?, notifyFD: Int32, reraisesSignals: Bool) {
         let state = context
         let restore = ANSIFrameEncoder.restoreSequence
         precondition(restore.count <= restoreCapacity)
         for (index, byte) in restore.enumerated() { state.pointee.restoreBytes[index] = byte }
         state.pointee.restoreLength = restore.count
-        state.pointee.ttyFD = fd
+        state.pointee.inputFD = inputFD
+        state.pointee.outputFD = outputFD
         state.pointee.hasSavedTermios = saved == nil ? 0 : 1
         if let saved { state.pointee.saved = saved }
         state.pointee.notifyFD = notifyFD
@@ -65,7 +66,7 @@ enum TerminalRestoration {
         state.pointee.active = 0
         var written = 0
         while written < state.pointee.restoreLength {
-            let result = write(state.pointee.ttyFD, state.pointee.restoreBytes + written, state.pointee.restoreLength - written)
+            let result = write(state.pointee.outputFD, state.pointee.restoreBytes + written, state.pointee.restoreLength - written)
             if result > 0 {
                 written += result
             } else if result < 0 && errno == EINTR {
@@ -75,7 +76,7 @@ enum TerminalRestoration {
             }
         }
         if state.pointee.hasSavedTermios != 0 {
-            _ = tcsetattr(state.pointee.ttyFD, TCSANOW, &state.pointee.saved)
+            _ = tcsetattr(state.pointee.inputFD, TCSANOW, &state.pointee.saved)
         }
     }
 
@@ -95,7 +96,10 @@ enum TerminalRestoration {
     struct Context {
         var active: Int32 = 0
         var reraise: Int32 = 1
-        var ttyFD: Int32 = -1
+        /// Where termios is restored.
+        var inputFD: Int32 = -1
+        /// Where the restore bytes go.
+        var outputFD: Int32 = -1
         var notifyFD: Int32 = -1
         var hasSavedTermios: Int32 = 0
         var saved = termios()

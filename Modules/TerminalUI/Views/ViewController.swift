@@ -27,6 +27,7 @@ open class ViewController: ReactiveCompatible {
             return loadedView ?? View()
         }
         set {
+            loadedView?.hostScreen = nil
             loadedView = newValue
             screen?.rootViewDidChange()
         }
