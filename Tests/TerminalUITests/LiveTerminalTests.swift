@@ -148,7 +148,7 @@ final class LiveTerminalTests: XCTestCase {
         XCTAssertEqual(keys, [.ctrlC])
         XCTAssertFalse(terminal.isStarted)
         XCTAssertTrue(sameAttributes(pty.attributes, original))
-        let output = pty.drain()
+        let output = pty.read(until: ANSIFrameEncoder.restoreSequence)
         XCTAssertEqual(Array(output.suffix(ANSIFrameEncoder.restoreSequence.count)), ANSIFrameEncoder.restoreSequence)
         XCTAssertTrue(String(decoding: output, as: UTF8.self).contains("hi"))
     }
@@ -165,7 +165,7 @@ final class LiveTerminalTests: XCTestCase {
         try terminal.start()
         defer { terminal.restore() }
         screen.render()
-        _ = pty.drain()
+        _ = pty.read(until: bytes("x"))
 
         pty.resize(columns: 20, rows: 5)
         raise(SIGWINCH) // the kernel signals the pty's foreground process group, which the test is not
@@ -174,7 +174,8 @@ final class LiveTerminalTests: XCTestCase {
         XCTAssertEqual(terminal.size, Size(width: 20, height: 5))
         screen.renderIfNeeded()
         let e = esc
-        XCTAssertEqual(pty.drain(), bytes("\(e)[0m\(e)[2J\(e)[1;20Hx"))
+        let redraw = bytes("\(e)[0m\(e)[2J\(e)[1;20Hx")
+        XCTAssertEqual(pty.read(count: redraw.count), redraw)
     }
 
     @MainActor private static func colours() throws {

@@ -60,7 +60,7 @@ final class ProcessExitTests: XCTestCase {
 
         XCTAssertEqual(child.terminationReason, reason, mode)
         XCTAssertEqual(child.terminationStatus, status, mode)
-        let output = pty.drain()
+        let output = pty.read(until: ANSIFrameEncoder.restoreSequence)
         let setup = ANSIFrameEncoder.setupSequence
         let restore = ANSIFrameEncoder.restoreSequence
         XCTAssertNotNil(output.firstRange(of: setup), "\(mode): the session started")

@@ -60,6 +60,17 @@ final class PseudoTerminal {
         return result
     }
 
+    /// Reads what the program wrote until it ends with `suffix`, or nothing more comes for a while.
+    func read(until suffix: [UInt8], patience milliseconds: Int32 = 5_000) -> [UInt8] {
+        var result: [UInt8] = []
+        while !result.reversed().starts(with: suffix.reversed()) {
+            let more = read(count: 1, patience: milliseconds)
+            guard !more.isEmpty else { break }
+            result += more
+        }
+        return result
+    }
+
     /// Reads whatever is waiting, without waiting for more.
     func drain() -> [UInt8] {
         read(count: Int.max, patience: 100)
