@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import TerminalUI
 import XCTest
@@ -54,6 +55,10 @@ final class AlertTests: XCTestCase {
     func testDisposingTheSubscriptionDismissesTheAlert() { MainActor.assumeIsolated { Self.disposal() } }
     func testAlertsPresentedTogetherShowOneAfterAnother() { MainActor.assumeIsolated { Self.queue() } }
     func testPresentingWithoutAScreenStillRecordsTheAlert() { MainActor.assumeIsolated { Self.offScreen() } }
+    func testSeedChainPresentsAtOnceOnTheMainThread() { MainActor.assumeIsolated { Self.immediate() } }
+    func testSubscribingAndDisposingOffTheMainThreadGoThroughTheMainQueue() {
+        MainActor.assumeIsolated { Self.background() }
+    }
 
     @MainActor private static func bindContacts() {
         let result = PublishRelay<Event<[Contact]>>()
@@ -263,6 +268,34 @@ final class AlertTests: XCTestCase {
         let alert = try! XCTUnwrap(controller.presentedAlert)
         alert.chooseAction(at: 0)
         XCTAssertEqual(chosen, 1)
+        XCTAssertNil(controller.presentedAlert)
+    }
+
+    @MainActor private static func immediate() {
+        let result = PublishRelay<Event<[Contact]>>()
+        let controller = ContactsController(contacts: result.asObservable())
+        controller.loadViewIfNeeded()
+        result.accept(.error(AppError.unknown))
+        XCTAssertNotNil(controller.presentedAlert) // no main-queue turn needed
+        controller.presentedAlert?.chooseAction(at: 0)
+        XCTAssertNil(controller.presentedAlert)
+    }
+
+    @MainActor private static func background() {
+        let controller = ViewController()
+        let subscribed = XCTestExpectation(description: "subscribed on a background thread")
+        let disposed = XCTestExpectation(description: "disposed on a background thread")
+        let subscription = controller.rx.showMessage("from afar")
+            .do(onSubscribed: { subscribed.fulfill() }, onDispose: { disposed.fulfill() })
+            .subscribe(on: SerialDispatchQueueScheduler(qos: .default))
+            .subscribe()
+        XCTAssertEqual(XCTWaiter().wait(for: [subscribed], timeout: 10), .completed)
+        drainMainQueue()
+        XCTAssertEqual(controller.presentedAlert?.message, "from afar")
+
+        subscription.dispose()
+        XCTAssertEqual(XCTWaiter().wait(for: [disposed], timeout: 10), .completed)
+        drainMainQueue()
         XCTAssertNil(controller.presentedAlert)
     }
 }

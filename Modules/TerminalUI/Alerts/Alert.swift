@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// An alert on screen (UIAlertController's part): what it says, its actions, the one highlighted,
 /// and a way to choose one as a key press would.
 ///
@@ -66,5 +69,15 @@ public final class Alert {
     /// Called when the presenter drops the alert without a choice (the subscription was disposed).
     func cancel() {
         onChoice = nil
+    }
+
+    /// Runs `work` now on the main thread, or on the main queue from any other thread (a
+    /// subscription may be disposed anywhere).
+    nonisolated static func onMainThread(_ work: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { work() }
+        } else {
+            DispatchQueue.main.async { work() }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 
 /// A screenful of views and the alerts it presents (UIViewController's part).
@@ -78,18 +79,19 @@ open class ViewController: ReactiveCompatible {
 extension Reactive where Base: ViewController {
     /// Presents an alert and emits the action chosen, then completes (RxAlert's `rx.alert`).
     ///
-    /// The alert shows when subscribed (on the main thread) and is dismissed when an action is
-    /// chosen or when the subscription is disposed first.
+    /// The alert shows when subscribed: at once on the main thread (so a test sees it presented
+    /// as soon as the subscription is made there), otherwise on the main queue. It is dismissed
+    /// when an action is chosen, or when the subscription is disposed first.
     public func alert(title: String?, message: String?, actions: [AlertAction]) -> Observable<AlertAction> {
         weak let presenter: ViewController? = base
-        return Observable<AlertAction>.create { observer in
-            // The subject carries the choice from the main actor to the observer; it is Sendable.
-            let choice = AsyncSubject<AlertAction>()
-            // subscribe(on: MainScheduler) below runs this subscription, and its disposal, on the main thread.
+        let presentation = Observable<AlertAction>.create { observer in
             guard let presenter else {
                 observer.onCompleted()
                 return Disposables.create()
             }
+            // The subject carries the choice from the main actor to the observer; it is Sendable.
+            let choice = AsyncSubject<AlertAction>()
+            // Subscribed on the main thread: see the `deferred` below.
             let alert = MainActor.assumeIsolated { () -> Alert in
                 let alert = Alert(title: title, message: message, actions: actions) { action in
                     choice.onNext(action)
@@ -101,10 +103,12 @@ extension Reactive where Base: ViewController {
             let subscription = choice.subscribe(observer)
             return Disposables.create {
                 subscription.dispose()
-                MainActor.assumeIsolated { alert.presenter?.dismiss(alert) }
+                Alert.onMainThread { alert.presenter?.dismiss(alert) }
             }
         }
-        .subscribe(on: MainScheduler.instance)
+        return Observable.deferred {
+            Thread.isMainThread ? presentation : presentation.subscribe(on: MainScheduler.instance)
+        }
     }
 
     /// Presents `text` with one "OK" action of default style; emits when OK is chosen only if
