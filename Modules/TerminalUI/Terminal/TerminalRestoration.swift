@@ -112,7 +112,8 @@ enum TerminalRestoration {
     /// Allocated once, on first activation (on the main thread), and never freed, so a handler
     /// never finds it missing. Handlers and the main thread share it without a lock: the main
     /// thread writes it only while no handler is installed, except `active`, a 32-bit flag used as
-    /// a `sig_atomic_t` (a restoration that runs twice is harmless).
+    /// a `sig_atomic_t` (a restoration that runs twice is harmless). The lazy initialisation has
+    /// finished before any handler exists, so a handler's access is a plain load.
     nonisolated(unsafe) static let context: UnsafeMutablePointer<Context> = {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
         previous.initialize(repeating: sigaction(), count: 65)
