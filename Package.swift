@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
     ],
@@ -18,6 +19,12 @@ let package = Package(
         .target(name: "Reactive", path: "Modules/Reactive"),
         // core testing
         .target(name: "ReactiveTesting", dependencies: ["Reactive"], path: "Modules/ReactiveTesting"),
+
+        // MARK: TerminalUI
+        // presentation: the terminal view layer (UIKit + RxCocoa's part); core only
+        .target(name: "TerminalUI", dependencies: ["Reactive"], path: "Modules/TerminalUI"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Reactive"], path: "Tests/TerminalUITests"),
+        // MARK: end TerminalUI
 
         // composition root and benchmarks
         .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
