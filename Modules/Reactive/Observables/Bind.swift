@@ -14,6 +14,12 @@ extension ObservableType {
         binder(self)
     }
 
+    /// Passes the sequence and `curriedArgument` to a curried binder, so that
+    /// `items.bind(to: list.rx.items) { index, item in ... }` reads as it does with a table view.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
     /// Calls `onNext` for each value; an error is a programming error (debug builds stop).
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext, onError: { error in rxFatalErrorInDebug("Binding error: \(error)") })
