@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
+        .library(name: "PersistenceInterface", targets: ["PersistenceInterface"]),
     ],
     targets: [
         // core
@@ -23,6 +24,14 @@ let package = Package(
         .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
         .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport"], path: "Apps/Benchmarks"),
         .target(name: "BenchmarkSupport", path: "Apps/BenchmarkSupport"),
+
+        // MARK: Persistence
+        // SQLite as the single source of truth: the system library, the interface features program
+        // against, the implementation, the child process of the crash test, and their tests.
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "PersistenceInterface", dependencies: ["Reactive"], path: "Modules/PersistenceInterface"),
+        .testTarget(name: "PersistenceInterfaceTests", dependencies: ["PersistenceInterface", "Reactive"], path: "Tests/PersistenceInterfaceTests"),
+        // MARK: end Persistence
 
         // tests, one target per module
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),
