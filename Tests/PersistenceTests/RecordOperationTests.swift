@@ -171,4 +171,92 @@ final class RecordOperationTests: XCTestCase {
             XCTAssertEqual((error as? PersistenceError)?.resultCode, .constraintForeignKey)
         }
     }
+
+    /// Encodes `extra` only when it has one, and its keys in an order of its choosing.
+    private struct Irregular: DatabaseRecord, Equatable {
+        static let tableName = "irregular"
+        var id: Int64
+        var name: String
+        var extra: String?
+        var nameFirst = false
+
+        enum CodingKeys: String, CodingKey { case id, name, extra }
+        enum LegacyKeys: String, CodingKey { case title }
+
+        init(id: Int64, name: String, extra: String?, nameFirst: Bool = false) {
+            self.id = id
+            self.name = name
+            self.extra = extra
+            self.nameFirst = nameFirst
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int64.self, forKey: .id)
+            extra = try container.decodeIfPresent(String.self, forKey: .extra)
+            // A second key type in the same row: the name may sit in a legacy column.
+            let legacy = try decoder.container(keyedBy: LegacyKeys.self)
+            name = try legacy.decodeIfPresent(String.self, forKey: .title) ?? container.decode(String.self, forKey: .name)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if nameFirst {
+                try container.encode(name, forKey: .name)
+                try container.encode(id, forKey: .id)
+            } else {
+                try container.encode(id, forKey: .id)
+                try container.encode(name, forKey: .name)
+            }
+            if let extra { try container.encode(extra, forKey: .extra) }
+        }
+
+        static func == (lhs: Irregular, rhs: Irregular) -> Bool {
+            lhs.id == rhs.id && lhs.name == rhs.name && lhs.extra == rhs.extra
+        }
+    }
+
+    func testRecordsWhoseKeysVaryFromRecordToRecordAreStoredCorrectly() throws {
+        try database.write { try $0.execute(sql: "CREATE TABLE irregular (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra TEXT DEFAULT 'default')") }
+        try database.write { db in
+            try db.insert(Irregular(id: 1, name: "a", extra: "x"))
+            try db.insert(Irregular(id: 2, name: "b", extra: nil)) // one column fewer: the column's default
+            try db.insert(Irregular(id: 3, name: "c", extra: "z", nameFirst: true)) // another order
+            try db.insert(Irregular(id: 4, name: "d", extra: "w"))
+            try db.update(Irregular(id: 1, name: "a2", extra: nil, nameFirst: true)) // leaves extra alone
+            try db.upsert(Irregular(id: 4, name: "d2", extra: "w2"))
+        }
+        let stored = try database.read { try $0.fetchAll(Irregular.order(Column("id").asc)) }
+        XCTAssertEqual(stored, [
+            Irregular(id: 1, name: "a2", extra: "x"), Irregular(id: 2, name: "b", extra: "default"),
+            Irregular(id: 3, name: "c", extra: "z"), Irregular(id: 4, name: "d2", extra: "w2"),
+        ])
+        try database.write { try $0.execute(sql: "ALTER TABLE irregular ADD COLUMN title TEXT; UPDATE irregular SET title = 'legacy' WHERE id = 2") }
+        XCTAssertEqual(try database.read { try $0.fetchAll(Irregular.order(Column("id").asc)) }.map(\.name), ["a2", "legacy", "c", "d2"])
+    }
+
+    func testARecordWhoseOnlyColumnIsItsKey() throws {
+        struct Tag: DatabaseRecord, Equatable {
+            static let tableName = "tags"
+            static let primaryKey = "name"
+            var name: String
+        }
+        try database.write { try $0.execute(sql: "CREATE TABLE tags (name TEXT PRIMARY KEY)") }
+        try database.write { db in
+            try db.insert(Tag(name: "swift"))
+            try db.upsert(Tag(name: "swift"))
+            try db.update(Tag(name: "swift"))
+        }
+        XCTAssertThrowsError(try database.write { try $0.update(Tag(name: "missing")) }) { error in
+            XCTAssertEqual(error as? PersistenceError, .recordNotFound(table: "tags"))
+        }
+        XCTAssertEqual(try database.read { try $0.fetchAll(Tag.self) }, [Tag(name: "swift")])
+        XCTAssertEqual(try database.write { try $0.delete(Tag(name: "swift")) }, true)
+    }
+
+    func testManyRecordsInOneTransactionRoundTrip() throws {
+        let many = Item.samples(5_000, startingAt: 100)
+        try database.write { db in for item in many { try db.insert(item) } }
+        XCTAssertEqual(try database.read { try $0.fetchAll(Item.filter(Column("id") >= 100).order(Column("id").asc)) }, many)
+    }
 }

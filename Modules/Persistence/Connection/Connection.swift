@@ -14,12 +14,17 @@ final class Connection: @unchecked Sendable { // confined: the writer queue, or 
     private(set) var tracker: ChangeTracker?
     /// Answers SQLite's authorizer questions (the writer connection only).
     private(set) var authorizer: Authorizer?
+    // The record caches are used by the connection's one thread at a time: no dynamic exclusivity checks.
     /// The statements of record inserts, updates, upserts and deletes, per record type.
-    var recordStatements: [RecordStatementKey: RecordStatement] = [:]
+    @exclusivity(unchecked) var recordStatements: [RecordStatementKey: RecordStatement] = [:]
+    /// The record statement used last.
+    @exclusivity(unchecked) var lastRecordStatement: (key: RecordStatementKey, statement: RecordStatement)?
+    /// Binds records to cached statements (reused from record to record).
+    let recordEncoder = RecordEncoder()
     /// Whether `close` was called.
     private(set) var isClosed = false
 
-    private var statementCache: [String: Statement] = [:]
+    @exclusivity(unchecked) private var statementCache: [String: Statement] = [:]
     private static let statementCacheLimit = 256
 
     /// Opens (or creates, with `SQLITE_OPEN_CREATE` in `flags`) the database at `path`.
@@ -49,6 +54,7 @@ final class Connection: @unchecked Sendable { // confined: the writer queue, or 
         if isClosed { return }
         isClosed = true
         recordStatements.removeAll()
+        lastRecordStatement = nil
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -61,6 +67,8 @@ final class Connection: @unchecked Sendable { // confined: the writer queue, or 
 
     /// Makes this the writer connection: installs the change tracker's hooks and the authorizer.
     func becomeWriter() {
+        // Statements prepared so far know no tracker; the next ones will.
+        statementCache.removeAll()
         let tracker = ChangeTracker()
         tracker.install(on: handle)
         self.tracker = tracker
@@ -78,9 +86,7 @@ final class Connection: @unchecked Sendable { // confined: the writer queue, or 
 
     /// The error SQLite reports for the last failed call, which returned `code`.
     func error(_ code: Int32, sql: String? = nil) -> PersistenceError {
-        let extended = sqlite3_extended_errcode(handle)
-        let resultCode = extended & 0xFF == code & 0xFF ? extended : code
-        return .sqlite(SQLiteError(code: ResultCode(rawValue: resultCode), message: String(cString: sqlite3_errmsg(handle)), sql: sql))
+        sqliteError(handle, code: code, sql: sql)
     }
 
     /// Throws unless the connection is open.

@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 import PersistenceInterface
 
 /// A prepared statement: bind arguments, step through rows, read columns.
@@ -12,11 +11,17 @@ final class Statement {
     unowned(unsafe) let connection: Connection
     /// Tables whose schema the statement changes (CREATE, ALTER, DROP TABLE), reported by the authorizer.
     let schemaTables: [String]
+    /// How many rows the last record fetch returned: the next one reserves that much room.
+    var lastRowCount = 0
+    /// The writer connection's change tracker (which the connection keeps alive), unretained so
+    /// running a statement retains nothing.
+    let tracker: Unmanaged<ChangeTracker>?
 
     init(handle: OpaquePointer, connection: Connection, schemaTables: [String]) {
         self.handle = handle
         self.connection = connection
         self.schemaTables = schemaTables
+        tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
     }
 
     deinit {
@@ -45,56 +50,49 @@ final class Statement {
 
     /// Binds one value to the parameter at `index` (1-based).
     @inline(__always) func bind(_ value: DatabaseValue, at index: Int32) throws {
-        let code: Int32
-        switch value {
-        case .null:
-            code = sqlite3_bind_null(handle, index)
-        case .integer(let integer):
-            code = sqlite3_bind_int64(handle, index, integer)
-        case .real(let real):
-            code = sqlite3_bind_double(handle, index, real)
-        case .text(let text):
-            code = bindText(text, at: index)
-        case .blob(let data):
-            if data.isEmpty {
-                // A nil pointer would bind NULL; an empty blob is a zero-length blob.
-                code = sqlite3_bind_zeroblob(handle, index, 0)
-            } else {
-                code = data.withUnsafeBytes { bytes in
-                    sqlite3_bind_blob64(handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), csqlite_transient())
-                }
-            }
-        }
-        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
-    }
-
-    @inline(__always) private func bindText(_ text: String, at index: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let start = bytes.baseAddress else {
-                // A nil pointer would bind NULL; the empty string is a zero-length text.
-                return "".withCString { sqlite3_bind_text64(handle, index, $0, 0, csqlite_transient(), UInt8(SQLITE_UTF8)) }
-            }
-            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
-            }
-        }
+        try sqliteBind(handle, value, at: index)
     }
 
     // MARK: Running
 
-    /// Runs the statement to completion, discarding any rows.
+    /// Runs the statement to completion, discarding any rows, then resets it.
+    ///
+    /// On the writer connection the change tracker sees where the statement starts and whether it
+    /// failed: a failed statement's row changes are undone by SQLite and are dropped from the count.
     func run() throws {
-        try forEachRow {}
+        let handle = self.handle
+        tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+        var code: Int32
+        repeat {
+            code = sqlite3_step(handle)
+        } while code == SQLITE_ROW
+        if code == SQLITE_DONE {
+            if !schemaTables.isEmpty { tracker?._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
+            sqlite3_reset(handle)
+            return
+        }
+        tracker?._withUnsafeGuaranteedRef { $0.abortStatement() }
+        let error = connection.error(code, sql: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// The statement starts running (for loops written out by callers).
+    @inline(__always) func willRun() {
+        tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+    }
+
+    /// The running statement failed (for loops written out by callers).
+    func didFail() {
+        tracker?._withUnsafeGuaranteedRef { $0.abortStatement() }
     }
 
     /// Steps through the rows, calling `body` on each (read the columns inside it), then resets.
     ///
     /// On the writer connection the change tracker sees where the statement starts and whether it
     /// failed: a failed statement's row changes are undone by SQLite and are dropped from the count.
-    @inline(__always) func forEachRow(_ body: () throws -> Void) throws {
-        let tracker = connection.tracker
-        tracker?.beginStatement()
+    func forEachRow(_ body: () throws -> Void) throws {
+        willRun()
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)
@@ -102,14 +100,14 @@ final class Statement {
                 do {
                     try body()
                 } catch {
-                    tracker?.abortStatement()
+                    didFail()
                     throw error
                 }
             } else if code == SQLITE_DONE {
-                if !schemaTables.isEmpty { tracker?.schemaChanged(schemaTables) }
+                if !schemaTables.isEmpty { tracker?._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
                 return
             } else {
-                tracker?.abortStatement()
+                didFail()
                 throw connection.error(code, sql: sql)
             }
         }
@@ -132,26 +130,7 @@ final class Statement {
 
     /// A column of the current row as a value.
     func value(at index: Int32) -> DatabaseValue {
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_NULL: .null
-        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
-        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT: .text(text(at: index))
-        default: .blob(data(at: index))
-        }
-    }
-
-    /// A column of the current row as text (its bytes as UTF-8, embedded NULs kept).
-    @inline(__always) func text(at index: Int32) -> String {
-        guard let start = sqlite3_column_text(handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    }
-
-    /// A column of the current row as bytes.
-    func data(at index: Int32) -> Data {
-        guard let start = sqlite3_column_blob(handle, index) else { return Data() }
-        return Data(bytes: start, count: Int(sqlite3_column_bytes(handle, index)))
+        sqliteValue(handle, at: index)
     }
 
     /// A column of the current row as a 64-bit integer (SQLite converts other storage classes).

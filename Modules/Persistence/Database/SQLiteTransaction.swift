@@ -29,8 +29,8 @@ final class SQLiteTransaction: WriteTransaction {
         return connection
     }
 
-    @inline(__always) private func writing(_ operation: String) throws -> Connection {
-        guard writable else { throw PersistenceError.writeInReadTransaction(sql: operation) }
+    @inline(__always) private func writing(_ operation: @autoclosure () -> String) throws -> Connection {
+        guard writable else { throw PersistenceError.writeInReadTransaction(sql: operation()) }
         return try active()
     }
 

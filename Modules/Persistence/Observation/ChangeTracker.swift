@@ -25,9 +25,11 @@ final class ChangeTracker {
         var count: Int
     }
 
-    private var pending: [Entry] = []
-    private var lastEntry = -1
-    private var statementChanges: [StatementChange] = []
+    // Touched by one statement at a time on the writer queue (SQLite calls the hooks from inside
+    // sqlite3_step on that thread): no dynamic exclusivity checks on the per-row path.
+    @exclusivity(unchecked) private var pending: [Entry] = []
+    @exclusivity(unchecked) private var lastEntry = -1
+    @exclusivity(unchecked) private var statementChanges: [StatementChange] = []
     private var committed: [String: DatabaseChanges.Counts] = [:]
 
     /// Installs the update, commit and rollback hooks on the connection (which keeps this object alive).
@@ -136,7 +138,8 @@ private func updateHook(
     _ database: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?, _ rowid: sqlite3_int64
 ) {
     guard let context, let table else { return }
-    Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().rowChanged(operation, table: table)
+    // Called for every changed row: borrow the tracker (the connection keeps it alive) without retaining it.
+    Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.rowChanged(operation, table: table) }
 }
 
 private func commitHook(_ context: UnsafeMutableRawPointer?) -> Int32 {

@@ -1,44 +1,41 @@
 import CSQLite
 import PersistenceInterface
 
-/// The result columns of one statement run, and the lookup from a coding key to a column position.
-final class ColumnLayout {
-    let names: [String]
-
-    init(_ statement: Statement) {
-        names = statement.columnNames()
-    }
-
-    /// The position of the column named `key`: `hint` first (keys usually come in column order), then
-    /// an exact match, then one that differs only in ASCII case (SQLite's own rule for names).
-    @inline(__always) func index(of key: String, hint: Int) -> Int? {
-        if hint < names.count, names[hint] == key { return hint }
-        if let index = names.firstIndex(of: key) { return index }
-        let lowered = key.lowercased()
-        return names.firstIndex { $0.lowercased() == lowered }
-    }
-}
-
 /// Turns the current row of a statement into a `Decodable` record, reading each column on demand.
+///
+/// One decoder serves every row of a fetch: it holds the result's column names, read once after the
+/// first step (a statement re-prepared after a schema change may have new columns).
 final class RecordDecoder: Decoder {
     let codingPath: [CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
-    fileprivate let statement: Statement
-    fileprivate let layout: ColumnLayout
+    // The raw statement handle and a buffer of names: the per-column path retains nothing. The
+    // statement outlives the fetch that created this decoder.
+    fileprivate let statement: OpaquePointer
+    fileprivate let names: UnsafeMutableBufferPointer<String>
     fileprivate let recordType: Any.Type
-    fileprivate var hint = 0
+    /// Where the next key is expected (keys usually come in column order); reset for each row.
+    fileprivate let hint: UnsafeMutablePointer<Int>
 
-    private init(statement: Statement, layout: ColumnLayout, recordType: Any.Type) {
-        self.statement = statement
-        self.layout = layout
-        self.recordType = recordType
+    init<Record: Decodable>(statement: Statement, for type: Record.Type) {
+        self.statement = statement.handle
+        let columnNames = statement.columnNames()
+        names = .allocate(capacity: columnNames.count)
+        _ = names.initialize(from: columnNames)
+        recordType = Record.self
+        hint = .allocate(capacity: 1)
+        hint.initialize(to: 0)
+    }
+
+    deinit {
+        names.deinitialize().deallocate()
+        hint.deallocate()
     }
 
     /// The record in the statement's current row.
-    @inline(__always) static func decode<Record: Decodable>(_ type: Record.Type, statement: Statement, layout: ColumnLayout) throws -> Record {
-        let decoder = RecordDecoder(statement: statement, layout: layout, recordType: Record.self)
+    @inline(__always) func decode<Record: Decodable>(_ type: Record.Type) throws -> Record {
+        hint.pointee = 0
         do {
-            return try Record(from: decoder)
+            return try Record(from: self)
         } catch let error as PersistenceError {
             throw error
         } catch {
@@ -46,8 +43,23 @@ final class RecordDecoder: Decoder {
         }
     }
 
+    /// The container of the previous row: rows of one fetch share it (it holds no per-row state), which
+    /// spares the runtime generic-metadata lookups of building one per row.
+    /// The container of the previous row and its key type. Rows of one fetch share a container (it holds
+    /// no per-row state): building one per row costs several runtime generic-metadata lookups, since
+    /// the record type is only known at run time; fetching the shared one costs a single lookup.
+    private var cachedKeyType: ObjectIdentifier?
+    private var cachedContainer: AnyObject?
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self))
+        if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
+            // The key type matched, so this is the `SharedContainer<Key>` stored below.
+            return unsafeDowncast(cachedContainer, to: SharedContainer<Key>.self).container
+        }
+        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(statement: statement, names: names, hint: hint, recordType: recordType))
+        cachedKeyType = ObjectIdentifier(Key.self)
+        cachedContainer = SharedContainer(container)
+        return container
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -57,68 +69,93 @@ final class RecordDecoder: Decoder {
     func singleValueContainer() throws -> SingleValueDecodingContainer {
         throw PersistenceError.decoding(type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
     }
+}
 
-    fileprivate func failure(_ key: String, _ reason: String) -> PersistenceError {
-        .decoding(type: "\(recordType)", column: key, reason: reason)
+/// A container kept for the next rows of a fetch.
+private final class SharedContainer<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) {
+        self.container = container
     }
 }
 
 /// The row's keyed container: each key reads its column, converting only when no precision is lost.
+///
+/// It holds the decoder's raw parts (the decoder outlives every container it hands out during one
+/// `init(from:)` call), so reading a column retains nothing.
 private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: RecordDecoder
+    let statement: OpaquePointer
+    let names: UnsafeMutableBufferPointer<String>
+    let hint: UnsafeMutablePointer<Int>
+    let recordType: Any.Type
     var codingPath: [CodingKey] { [] }
 
-    var allKeys: [Key] { decoder.layout.names.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { names.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        decoder.layout.index(of: key.stringValue, hint: decoder.hint) != nil
+        index(of: key.stringValue) != nil
+    }
+
+    /// The position of the column named `key`: the hint first (keys usually come in column order), then
+    /// an exact match, then one that differs only in ASCII case (SQLite's own rule for names).
+    @inline(__always) private func index(of key: String) -> Int? {
+        let hint = self.hint.pointee
+        if hint < names.count, names[hint] == key { return hint }
+        if let index = names.firstIndex(where: { $0 == key }) { return index }
+        let lowered = key.lowercased()
+        return names.firstIndex { $0.lowercased() == lowered }
+    }
+
+    private func failure(_ key: String, _ reason: String) -> PersistenceError {
+        .decoding(type: "\(recordType)", column: key, reason: reason)
     }
 
     @inline(__always) private func column(_ key: Key) throws -> Int32 {
-        guard let index = decoder.layout.index(of: key.stringValue, hint: decoder.hint) else {
-            throw decoder.failure(key.stringValue, "the row has no such column")
+        guard let index = index(of: key.stringValue) else {
+            throw failure(key.stringValue, "the row has no such column")
         }
-        decoder.hint = index + 1
+        hint.pointee = index + 1
         return Int32(index)
     }
 
     /// The column of `key` unless it is missing or NULL.
     @inline(__always) private func presentColumn(_ key: Key) -> Int32? {
-        guard let index = decoder.layout.index(of: key.stringValue, hint: decoder.hint) else { return nil }
-        decoder.hint = index + 1
-        return decoder.statement.columnType(at: Int32(index)) == SQLITE_NULL ? nil : Int32(index)
+        guard let index = index(of: key.stringValue) else { return nil }
+        hint.pointee = index + 1
+        return sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL ? nil : Int32(index)
     }
 
     private func converted<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
-        let value = decoder.statement.value(at: index)
+        let value = sqliteValue(statement, at: index)
         guard let result = T.fromDatabaseValue(value) else {
-            throw decoder.failure(key.stringValue, "cannot read \(value.storageClass) as \(T.self) without loss")
+            throw failure(key.stringValue, "cannot read \(value.storageClass) as \(T.self) without loss")
         }
         return result
     }
 
     @inline(__always) private func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
-        if decoder.statement.columnType(at: index) == SQLITE_INTEGER, let result = T(exactly: decoder.statement.int64(at: index)) {
+        if sqlite3_column_type(statement, index) == SQLITE_INTEGER, let result = T(exactly: sqlite3_column_int64(statement, index)) {
             return result
         }
         return try converted(T.self, at: index, key: key)
     }
 
     @inline(__always) private func string(at index: Int32, key: Key) throws -> String {
-        if decoder.statement.columnType(at: index) == SQLITE_TEXT { return decoder.statement.text(at: index) }
+        if sqlite3_column_type(statement, index) == SQLITE_TEXT { return sqliteText(statement, at: index) }
         return try converted(String.self, at: index, key: key)
     }
 
     @inline(__always) private func double(at index: Int32, key: Key) throws -> Double {
-        if decoder.statement.columnType(at: index) == SQLITE_FLOAT { return decoder.statement.double(at: index) }
+        if sqlite3_column_type(statement, index) == SQLITE_FLOAT { return sqlite3_column_double(statement, index) }
         return try converted(Double.self, at: index, key: key)
     }
 
     private func value<T: Decodable>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
-        try ColumnValueDecoder.decode(T.self, from: decoder.statement.value(at: index), recordType: decoder.recordType, column: key.stringValue)
+        try ColumnValueDecoder.decode(T.self, from: sqliteValue(statement, at: index), recordType: recordType, column: key.stringValue)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.statement.columnType(at: try column(key)) == SQLITE_NULL }
+    func decodeNil(forKey key: Key) throws -> Bool { sqlite3_column_type(statement, try column(key)) == SQLITE_NULL }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try converted(Bool.self, at: try column(key), key: key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try string(at: try column(key), key: key) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try double(at: try column(key), key: key) }
@@ -153,18 +190,18 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try presentColumn(key).map { try value(T.self, at: $0, key: key) } }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw decoder.failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
+        throw failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        throw decoder.failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
+        throw failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
     }
 
     func superDecoder() throws -> Decoder {
-        throw decoder.failure("super", "super decoders are not supported by rows")
+        throw failure("super", "super decoders are not supported by rows")
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder {
-        throw decoder.failure(key.stringValue, "super decoders are not supported by rows")
+        throw failure(key.stringValue, "super decoders are not supported by rows")
     }
 }
