@@ -78,6 +78,17 @@ final class DidSaveTests: XCTestCase {
         try database.write { try $0.execute(sql: "CREATE TABLE extra (x)") }
         try database.write { try $0.execute(sql: "DROP TABLE extra") }
         XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["extra": .init()]), DatabaseChanges(tables: ["extra": .init()])])
+        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") }, DatabaseValue.integer(0))
+    }
+
+    func testDroppingATableWithRowsDropsIt() throws {
+        // The authorizer ignores row deletes (to count them one by one) but never the ones of a DROP.
+        try database.write { db in
+            try db.execute(sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1), (2); CREATE VIEW extraView AS SELECT * FROM extra")
+        }
+        try database.write { try $0.execute(sql: "DROP VIEW extraView; DROP TABLE extra") }
+        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'extra%'") }, DatabaseValue.integer(0))
+        XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["extra": .init()]))
     }
 
     func testTriggersAndCascadesAreCounted() throws {
@@ -87,6 +98,23 @@ final class DidSaveTests: XCTestCase {
         }
         try database.write { try $0.insert(Item.samples(1)[0]) }
         XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1), "log": .init(inserted: 1)]))
+    }
+
+    func testWithoutRowidTablesAreCountedToo() throws {
+        // SQLite's update hook skips WITHOUT ROWID tables; their rows are counted from sqlite3_changes.
+        try database.write { try $0.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID") }
+        let observed = Recorder<[Row]>()
+        let subscription = observed.record(database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
+        defer { subscription.dispose() }
+        try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')") }
+        try database.write { try $0.execute(sql: "UPDATE settings SET value = 'x'") }
+        try database.write { try $0.execute(sql: "DELETE FROM settings WHERE key = 'a'") }
+        XCTAssertEqual(Array(saves.values.suffix(3)), [
+            DatabaseChanges(tables: ["settings": .init(inserted: 2)]),
+            DatabaseChanges(tables: ["settings": .init(updated: 2)]),
+            DatabaseChanges(tables: ["settings": .init(deleted: 1)]),
+        ])
+        XCTAssertEqual(observed.waitForValues(4).map(\.count), [0, 2, 2, 1])
     }
 
     func testEverySaveIsReportedInOrder() throws {

@@ -52,6 +52,7 @@ final class TransactionTests: XCTestCase {
             XCTAssertEqual(error as? Abort, Abort())
         }
         XCTAssertEqual(try dump(database), before)
+        XCTAssertEqual(before.filter { $0.contains("sellerContacts") }.count, 1, "the dump sees the table the write dropped")
         XCTAssertEqual(try database.read { try $0.fetchValue(sql: "PRAGMA integrity_check") }, .text("ok"))
         // And the database still works.
         try database.write { try $0.insert(Item(id: 100, name: "new", price: 1, count: 1)) }

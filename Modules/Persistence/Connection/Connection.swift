@@ -120,10 +120,10 @@ final class Connection: @unchecked Sendable { // confined: the writer queue, or 
         var statementHandle: OpaquePointer?
         authorizer?.beginPreparing()
         let code = sqlite3_prepare_v3(handle, start, -1, persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0, &statementHandle, &tail)
-        let schemaTables = authorizer?.endPreparing() ?? []
+        let prepared = authorizer?.endPreparing()
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
         guard let statementHandle else { return nil }
-        return Statement(handle: statementHandle, connection: self, schemaTables: schemaTables)
+        return Statement(handle: statementHandle, connection: self, schemaTables: prepared?.schemaTables ?? [], writeTarget: prepared?.writeTarget)
     }
 
     /// Runs SQL: one statement or several, each taking its share of `arguments` in turn.

@@ -17,10 +17,14 @@ final class Statement {
     /// running a statement retains nothing.
     let tracker: Unmanaged<ChangeTracker>?
 
-    init(handle: OpaquePointer, connection: Connection, schemaTables: [String]) {
+    /// The table the statement writes, reported by the authorizer.
+    let writeTarget: StatementWrite?
+
+    init(handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?) {
         self.handle = handle
         self.connection = connection
         self.schemaTables = schemaTables
+        self.writeTarget = writeTarget
         tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
     }
 
@@ -67,7 +71,7 @@ final class Statement {
             code = sqlite3_step(handle)
         } while code == SQLITE_ROW
         if code == SQLITE_DONE {
-            if !schemaTables.isEmpty { tracker?._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
+            didComplete()
             sqlite3_reset(handle)
             return
         }
@@ -80,6 +84,17 @@ final class Statement {
     /// The statement starts running (for loops written out by callers).
     @inline(__always) func willRun() {
         tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+    }
+
+    /// The running statement completed (for loops written out by callers): tells the tracker about
+    /// schema changes and about rows the update hook could not report.
+    @inline(__always) func didComplete() {
+        guard let tracker else { return }
+        if let writeTarget {
+            let changes = Int(sqlite3_changes64(sqlite3_db_handle(handle)))
+            tracker._withUnsafeGuaranteedRef { $0.statementCompleted(writing: writeTarget, changes: changes) }
+        }
+        if !schemaTables.isEmpty { tracker._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
     }
 
     /// The running statement failed (for loops written out by callers).
@@ -104,7 +119,7 @@ final class Statement {
                     throw error
                 }
             } else if code == SQLITE_DONE {
-                if !schemaTables.isEmpty { tracker?._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
+                didComplete()
                 return
             } else {
                 didFail()

@@ -5,7 +5,8 @@ import PersistenceInterface
 /// Counts the rows each transaction inserts, updates and deletes, per table, from SQLite's hooks.
 ///
 /// - The update hook reports each changed row of a rowid table (also rows changed by triggers and
-///   foreign-key actions). They count towards the pending transaction.
+///   foreign-key actions). They count towards the pending transaction. Rows of the table a statement
+///   writes that the hook did not report (a WITHOUT ROWID table) are counted from `sqlite3_changes`.
 /// - A statement that fails is undone by SQLite; `abortStatement` takes its rows back out.
 /// - The commit hook moves the pending counts to the committed ones; the rollback hook drops them.
 /// - The writer takes the committed changes after `COMMIT` succeeds and publishes them.
@@ -57,6 +58,21 @@ final class ChangeTracker {
             }
         }
         statementChanges.removeAll(keepingCapacity: true)
+    }
+
+    /// A statement that writes `write.table` completed having changed `changes` rows of it. When the
+    /// update hook reported none of them, the table is a WITHOUT ROWID one (the hook skips those):
+    /// count them here.
+    @inline(__always) func statementCompleted(writing write: StatementWrite, changes: Int) {
+        guard changes > 0 else { return }
+        for change in statementChanges where pending[change.entry].name == write.table { return }
+        let index = write.table.withCString { entryIndex(for: $0) }
+        switch write.operation {
+        case SQLITE_INSERT: pending[index].counts.inserted += changes
+        case SQLITE_UPDATE: pending[index].counts.updated += changes
+        default: pending[index].counts.deleted += changes
+        }
+        statementChanges.append(StatementChange(entry: index, operation: write.operation, count: changes))
     }
 
     /// A statement that completed created, altered or dropped these tables.

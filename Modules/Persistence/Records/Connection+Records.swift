@@ -92,7 +92,10 @@ extension Connection {
         defer { sqlite3_reset(handle) }
         var code = sqlite3_step(handle)
         guard code == SQLITE_ROW else {
-            if code == SQLITE_DONE { return [] }
+            if code == SQLITE_DONE {
+                statement.didComplete()
+                return []
+            }
             statement.didFail()
             throw self.error(code, sql: sql)
         }
@@ -128,6 +131,7 @@ extension Connection {
             statement.didFail()
             throw self.error(code, sql: sql)
         }
+        statement.didComplete()
         statement.lastRowCount = count
         let records = [Record](unsafeUninitializedCapacity: count) { storage, initialized in
             storage.baseAddress!.moveInitialize(from: buffer, count: count)
