@@ -1,21 +1,20 @@
 import CSQLite
 import Dispatch
+import Foundation
 import PersistenceInterface
-import Synchronization
 
 /// Reader connections of a file database, opened on demand up to a maximum, each used by one read at a time.
 ///
 /// In WAL mode a reader sees the last committed state while the writer works, so reads never wait for writes.
-final class ReaderPool: Sendable {
-    private struct State {
-        var idle: [Connection] = []
-        var isClosed = false
-    }
+final class ReaderPool: @unchecked Sendable { // `idle` and `isClosed` are read and written under `lock`
+    // A pthread-based lock rather than Synchronization's Mutex: ThreadSanitizer understands it.
+    private let lock = NSLock()
+    private var idle: [Connection] = []
+    private var isClosed = false
 
     private let path: String
     private let busyTimeoutMilliseconds: Int32
     private let slots: DispatchSemaphore
-    private let state = Mutex(State())
 
     init(path: String, configuration: DatabaseConfiguration) {
         self.path = path
@@ -40,20 +39,20 @@ final class ReaderPool: Sendable {
 
     /// Closes the idle readers now and the busy ones when they come back.
     func close() {
-        let idle = state.withLock { state in
-            state.isClosed = true
-            defer { state.idle.removeAll() }
-            return state.idle
+        let closing: [Connection] = lock.withLock {
+            isClosed = true
+            defer { idle.removeAll() }
+            return idle
         }
-        for connection in idle { connection.close() }
+        for connection in closing { connection.close() }
     }
 
     private func checkOut() throws -> Connection {
-        let idle: Connection? = try state.withLock { state in
-            if state.isClosed { throw PersistenceError.databaseClosed }
-            return state.idle.popLast()
+        let reused: Connection? = try lock.withLock {
+            if isClosed { throw PersistenceError.databaseClosed }
+            return idle.popLast()
         }
-        if let idle { return idle }
+        if let reused { return reused }
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA query_only = 1")
@@ -61,9 +60,9 @@ final class ReaderPool: Sendable {
     }
 
     private func checkIn(_ connection: Connection) {
-        let keep = state.withLock { state in
-            guard !state.isClosed else { return false }
-            state.idle.append(connection)
+        let keep = lock.withLock {
+            guard !isClosed else { return false }
+            idle.append(connection)
             return true
         }
         if !keep { connection.close() }
