@@ -55,9 +55,10 @@ final class DatabaseValueTests: XCTestCase {
         XCTAssertNil(Size.fromDatabaseValue(.text("medium")))
     }
 
-    func testADescriptionNeverShowsTheContent() {
-        XCTAssertEqual("\(DatabaseValue.text("secret password"))", "TEXT")
-        XCTAssertEqual("\(DatabaseValue.blob(Data([1])))", "BLOB")
+    func testStorageClassNames() {
+        XCTAssertEqual([DatabaseValue.null, .integer(1), .real(1), .text(""), .blob(Data())].map(\.storageClass), ["NULL", "INTEGER", "REAL", "TEXT", "BLOB"])
+        XCTAssertTrue(DatabaseValue.null.isNull)
+        XCTAssertFalse(DatabaseValue.integer(0).isNull)
     }
 
     func testRowsLookUpColumnsAndConvert() throws {

@@ -162,6 +162,28 @@ final class RecordOperationTests: XCTestCase {
         XCTAssertEqual(joined, [Note(id: 1, text: "item 1"), Note(id: 2, text: "item 2")])
     }
 
+    func testErrorsNeverCarryTheStoredValues() throws {
+        let secret = "hunter2-very-secret"
+        var errors: [Error] = []
+        do { try database.write { try $0.insert(Note(id: 1, text: secret)); try $0.insert(Note(id: 1, text: secret)) } } catch { errors.append(error) }
+        do { try database.write { try $0.execute(sql: "INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [.integer(1), .text(secret), .real(1), .integer(1)]) } } catch { errors.append(error) }
+        try database.write { try $0.execute(sql: "INSERT INTO notes (id, text) VALUES (2, ?)", arguments: [.text(secret)]) }
+        do { _ = try database.read { try $0.fetchAll(Item.self, sql: "SELECT id, text AS name, text AS price, 1 AS count FROM notes", arguments: []) } } catch { errors.append(error) }
+        // A raw-value enum the stored text does not name: the standard library's message quotes the value.
+        struct Tagged: DatabaseRecord {
+            enum Kind: String, Codable { case a, b }
+            static let tableName = "notes"
+            var id: Int
+            var text: Kind
+        }
+        do { _ = try database.read { try $0.fetchAll(Tagged.self) } } catch { errors.append(error) }
+        XCTAssertEqual(errors.count, 4)
+        for error in errors {
+            XCTAssertFalse("\(error)".contains("hunter2"), "\(error)")
+            XCTAssertFalse(String(reflecting: error).contains("hunter2"), String(reflecting: error))
+        }
+    }
+
     func testForeignKeysAreEnforced() throws {
         try database.write { db in
             try db.execute(sql: "CREATE TABLE parents (id INTEGER PRIMARY KEY)")

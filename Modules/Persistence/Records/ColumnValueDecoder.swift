@@ -39,7 +39,7 @@ final class ColumnValueDecoder: Decoder {
         } catch let error as PersistenceError {
             throw error
         } catch {
-            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "\(error)")
+            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: errorSummary(error))
         }
     }
 
@@ -58,7 +58,7 @@ final class ColumnValueDecoder: Decoder {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "cannot decode \(T.self) from JSON: \(error)")
+            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "cannot decode \(T.self) from JSON: \(errorSummary(error))")
         }
     }
 

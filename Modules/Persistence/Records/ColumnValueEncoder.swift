@@ -50,7 +50,7 @@ final class ColumnValueEncoder: Encoder {
     /// An INTEGER, refusing values beyond Int64.
     static func integer<T: BinaryInteger>(_ value: T, type: Any.Type, column: String) throws -> DatabaseValue {
         guard let integer = Int64(exactly: value) else {
-            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "\(value) is beyond SQLite's 64-bit integers")
+            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "a \(T.self) value is beyond SQLite's 64-bit integers")
         }
         return .integer(integer)
     }
@@ -61,7 +61,7 @@ final class ColumnValueEncoder: Encoder {
         do {
             return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
-            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "cannot encode \(T.self) as JSON: \(error)")
+            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "cannot encode \(T.self) as JSON: \(errorSummary(error))")
         }
     }
 

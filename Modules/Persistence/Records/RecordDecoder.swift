@@ -39,7 +39,7 @@ final class RecordDecoder: Decoder {
         } catch let error as PersistenceError {
             throw error
         } catch {
-            throw PersistenceError.decoding(type: "\(Record.self)", column: nil, reason: "\(error)")
+            throw PersistenceError.decoding(type: "\(Record.self)", column: nil, reason: errorSummary(error))
         }
     }
 

@@ -70,7 +70,7 @@ final class RecordEncoder: Encoder {
     /// A record's own encoding error as an `encoding` error (ours pass through).
     private static func persistenceError(_ error: Error, _ type: Any.Type) -> Error {
         if error is PersistenceError { return error }
-        return PersistenceError.encoding(type: "\(type)", column: nil, reason: "\(error)")
+        return PersistenceError.encoding(type: "\(type)", column: nil, reason: errorSummary(error))
     }
 
     /// The container of the previous record and its key type. Records of one type share a container

@@ -30,8 +30,3 @@ public enum DatabaseValue: Sendable, Hashable {
         }
     }
 }
-
-extension DatabaseValue: CustomStringConvertible {
-    /// The storage class only, never the content: values may be secrets and descriptions end up in logs.
-    public var description: String { storageClass }
-}
