@@ -5,7 +5,7 @@ import PersistenceInterface
 ///
 /// A connection is used by one thread at a time: the writer's serial queue owns the writer connection,
 /// and a reader connection belongs to the thread that checked it out of the `ReaderPool`.
-final class Connection: @unchecked Sendable { // confined: the writer queue, or the reader pool's mutex hands it to one thread
+final class Connection {
     /// The sqlite3 handle.
     let handle: OpaquePointer
     /// The file path (`:memory:` for an in-memory database), for error messages.

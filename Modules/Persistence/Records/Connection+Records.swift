@@ -109,13 +109,6 @@ extension Connection {
             buffer.deallocate()
         }
         repeat {
-            let record: Record
-            do {
-                record = try decoder.decode(Record.self)
-            } catch {
-                statement.didFail()
-                throw error
-            }
             if count == capacity {
                 let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
                 grown.moveInitialize(from: buffer, count: count)
@@ -123,7 +116,13 @@ extension Connection {
                 buffer = grown
                 capacity *= 2
             }
-            (buffer + count).initialize(to: record)
+            do {
+                // Decoded straight into its slot: no copy of the record.
+                (buffer + count).initialize(to: try decoder.decode(Record.self))
+            } catch {
+                statement.didFail()
+                throw error
+            }
             count += 1
             code = sqlite3_step(handle)
         } while code == SQLITE_ROW
