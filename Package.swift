@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
+        .library(name: "PersistenceInterface", targets: ["PersistenceInterface"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .executable(name: "persistence-crash-writer", targets: ["PersistenceCrashWriter"]),
     ],
     targets: [
         // core
@@ -28,8 +31,23 @@ let package = Package(
 
         // composition root and benchmarks
         .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
-        .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport"], path: "Apps/Benchmarks"),
-        .target(name: "BenchmarkSupport", path: "Apps/BenchmarkSupport"),
+        .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface"], path: "Apps/Benchmarks"),
+        .target(name: "BenchmarkSupport", dependencies: ["CSQLite"], path: "Apps/BenchmarkSupport"),
+
+        // MARK: Persistence
+        // SQLite as the single source of truth: the system library, the interface features program
+        // against, the implementation, the child process of the crash test, and their tests.
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "PersistenceInterface", dependencies: ["Reactive"], path: "Modules/PersistenceInterface"),
+        .target(name: "Persistence", dependencies: ["PersistenceInterface", "Reactive", "CSQLite"], path: "Modules/Persistence"),
+        .executableTarget(name: "PersistenceCrashWriter", dependencies: ["Persistence", "PersistenceInterface"], path: "Apps/PersistenceCrashWriter"),
+        .testTarget(name: "PersistenceInterfaceTests", dependencies: ["PersistenceInterface", "Reactive"], path: "Tests/PersistenceInterfaceTests"),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "PersistenceInterface", "Reactive", "PersistenceCrashWriter"],
+            path: "Tests/PersistenceTests"
+        ),
+        // MARK: end Persistence
 
         // tests, one target per module
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),

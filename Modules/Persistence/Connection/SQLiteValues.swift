@@ -1,0 +1,72 @@
+import CSQLite
+import Foundation
+import PersistenceInterface
+
+// Binding and reading values on a raw statement handle. The record encoder and decoder call these on
+// their hot paths with the handle alone, so no object is retained per value.
+
+/// The error SQLite reports on `database` for a call that returned `code`.
+func sqliteError(_ database: OpaquePointer, code: Int32, sql: String?) -> PersistenceError {
+    let extended = sqlite3_extended_errcode(database)
+    let resultCode = extended & 0xFF == code & 0xFF ? extended : code
+    return .sqlite(SQLiteError(code: ResultCode(rawValue: resultCode), message: String(cString: sqlite3_errmsg(database)), sql: sql))
+}
+
+/// Binds one value to the parameter at `index` (1-based) of `statement`.
+@inline(__always) func sqliteBind(_ statement: OpaquePointer, _ value: DatabaseValue, at index: Int32) throws {
+    let code: Int32
+    switch value {
+    case .null:
+        code = sqlite3_bind_null(statement, index)
+    case .integer(let integer):
+        code = sqlite3_bind_int64(statement, index, integer)
+    case .real(let real):
+        code = sqlite3_bind_double(statement, index, real)
+    case .text(var text):
+        code = text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else {
+                // A nil pointer would bind NULL; the empty string is a zero-length text.
+                return "".withCString { sqlite3_bind_text64(statement, index, $0, 0, csqlite_transient(), UInt8(SQLITE_UTF8)) }
+            }
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
+    case .blob(let data):
+        if data.isEmpty {
+            // A nil pointer would bind NULL; an empty blob is a zero-length blob.
+            code = sqlite3_bind_zeroblob(statement, index, 0)
+        } else {
+            code = data.withUnsafeBytes { bytes in
+                sqlite3_bind_blob64(statement, index, bytes.baseAddress, sqlite3_uint64(bytes.count), csqlite_transient())
+            }
+        }
+    }
+    if code != SQLITE_OK {
+        throw sqliteError(sqlite3_db_handle(statement), code: code, sql: sqlite3_sql(statement).map { String(cString: $0) })
+    }
+}
+
+/// A column of the current row as a value.
+func sqliteValue(_ statement: OpaquePointer, at index: Int32) -> DatabaseValue {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_NULL: .null
+    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
+    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
+    case SQLITE_TEXT: .text(sqliteText(statement, at: index))
+    default: .blob(sqliteData(statement, at: index))
+    }
+}
+
+/// A column of the current row as text (its bytes as UTF-8, embedded NULs kept).
+@inline(__always) func sqliteText(_ statement: OpaquePointer, at index: Int32) -> String {
+    guard let start = sqlite3_column_text(statement, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(statement, index))
+    return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+}
+
+/// A column of the current row as bytes.
+func sqliteData(_ statement: OpaquePointer, at index: Int32) -> Data {
+    guard let start = sqlite3_column_blob(statement, index) else { return Data() }
+    return Data(bytes: start, count: Int(sqlite3_column_bytes(statement, index)))
+}

@@ -1,0 +1,160 @@
+import CSQLite
+import PersistenceInterface
+
+/// A prepared statement: bind arguments, step through rows, read columns.
+///
+/// Every run ends with `sqlite3_reset`, so a finished statement never holds a read snapshot or a lock.
+/// Used only by the thread that owns its connection.
+final class Statement {
+    let handle: OpaquePointer
+    /// The connection that prepared it (which outlives it: the connection owns the caches that hold statements).
+    unowned(unsafe) let connection: Connection
+    /// Tables whose schema the statement changes (CREATE, ALTER, DROP TABLE), reported by the authorizer.
+    let schemaTables: [String]
+    /// How many rows the last record fetch returned: the next one reserves that much room.
+    var lastRowCount = 0
+    /// The writer connection's change tracker (which the connection keeps alive), unretained so
+    /// running a statement retains nothing.
+    let tracker: Unmanaged<ChangeTracker>?
+
+    /// The table the statement writes, reported by the authorizer.
+    let writeTarget: StatementWrite?
+
+    init(handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?) {
+        self.handle = handle
+        self.connection = connection
+        self.schemaTables = schemaTables
+        self.writeTarget = writeTarget
+        tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// The SQL text, for error messages.
+    var sql: String { sqlite3_sql(handle).map { String(cString: $0) } ?? "" }
+
+    /// The number of `?` parameters.
+    var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+    // MARK: Binding
+
+    /// Binds `values` to the parameters, in order; the count must match.
+    func bind<Values: Collection<DatabaseValue>>(_ values: Values, sql: String? = nil) throws {
+        guard values.count == parameterCount else {
+            throw PersistenceError.invalidQuery(reason: "\(values.count) arguments for \(parameterCount) parameters in `\(sql ?? self.sql)`")
+        }
+        var index: Int32 = 1
+        for value in values {
+            try bind(value, at: index)
+            index += 1
+        }
+    }
+
+    /// Binds one value to the parameter at `index` (1-based).
+    @inline(__always) func bind(_ value: DatabaseValue, at index: Int32) throws {
+        try sqliteBind(handle, value, at: index)
+    }
+
+    // MARK: Running
+
+    /// Runs the statement to completion, discarding any rows, then resets it.
+    ///
+    /// On the writer connection the change tracker sees where the statement starts and whether it
+    /// failed: a failed statement's row changes are undone by SQLite and are dropped from the count.
+    func run() throws {
+        let handle = self.handle
+        tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+        var code: Int32
+        repeat {
+            code = sqlite3_step(handle)
+        } while code == SQLITE_ROW
+        if code == SQLITE_DONE {
+            didComplete()
+            sqlite3_reset(handle)
+            return
+        }
+        tracker?._withUnsafeGuaranteedRef { $0.abortStatement() }
+        let error = connection.error(code, sql: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// The statement starts running (for loops written out by callers).
+    @inline(__always) func willRun() {
+        tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+    }
+
+    /// The running statement completed (for loops written out by callers): tells the tracker about
+    /// schema changes and about rows the update hook could not report.
+    @inline(__always) func didComplete() {
+        guard let tracker else { return }
+        if let writeTarget {
+            let changes = Int(sqlite3_changes64(sqlite3_db_handle(handle)))
+            tracker._withUnsafeGuaranteedRef { $0.statementCompleted(writing: writeTarget, changes: changes) }
+        }
+        if !schemaTables.isEmpty { tracker._withUnsafeGuaranteedRef { $0.schemaChanged(schemaTables) } }
+    }
+
+    /// The running statement failed (for loops written out by callers).
+    func didFail() {
+        tracker?._withUnsafeGuaranteedRef { $0.abortStatement() }
+    }
+
+    /// Steps through the rows, calling `body` on each (read the columns inside it), then resets.
+    ///
+    /// On the writer connection the change tracker sees where the statement starts and whether it
+    /// failed: a failed statement's row changes are undone by SQLite and are dropped from the count.
+    func forEachRow(_ body: () throws -> Void) throws {
+        willRun()
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_ROW {
+                do {
+                    try body()
+                } catch {
+                    didFail()
+                    throw error
+                }
+            } else if code == SQLITE_DONE {
+                didComplete()
+                return
+            } else {
+                didFail()
+                throw connection.error(code, sql: sql)
+            }
+        }
+    }
+
+    // MARK: Columns
+
+    /// The number of result columns.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// The result column names, in order.
+    func columnNames() -> [String] {
+        (0..<columnCount).map { String(cString: sqlite3_column_name(handle, $0)) }
+    }
+
+    /// The storage class of a column of the current row (`SQLITE_INTEGER`, ...).
+    @inline(__always) func columnType(at index: Int32) -> Int32 {
+        sqlite3_column_type(handle, index)
+    }
+
+    /// A column of the current row as a value.
+    func value(at index: Int32) -> DatabaseValue {
+        sqliteValue(handle, at: index)
+    }
+
+    /// A column of the current row as a 64-bit integer (SQLite converts other storage classes).
+    @inline(__always) func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// A column of the current row as a double (SQLite converts other storage classes).
+    @inline(__always) func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+}

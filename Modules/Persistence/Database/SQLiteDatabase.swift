@@ -1,0 +1,131 @@
+import CSQLite
+import PersistenceInterface
+import Reactive
+
+/// The SQLite implementation of `Database`: a file in WAL mode or an in-memory database.
+///
+/// One serial writer queue runs every write transaction; reads of a file run concurrently on a small
+/// pool of reader connections (an in-memory database reads on the writer queue). After each commit
+/// the observations of the changed tables fetch again and `didSave` reports the changes.
+public final class SQLiteDatabase: Database {
+    /// Where the database lives.
+    public let location: DatabaseLocation
+    private let writer: Writer
+    private let readers: ReaderPool?
+
+    /// Opens the database (creating a missing file) and applies the migrations it lacks.
+    ///
+    /// Throws `notADatabase` or `corrupt` for a file that is not a sound database (left untouched),
+    /// `newerSchema` for a file migrated by newer code, and `sqlite` for anything else SQLite refuses.
+    public init(_ location: DatabaseLocation = .inMemory, configuration: DatabaseConfiguration = DatabaseConfiguration(), migrations: [Migration] = []) throws {
+        self.location = location
+        switch location {
+        case .inMemory:
+            let connection = try Connection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+            try connection.execute("PRAGMA foreign_keys = ON")
+            writer = Writer(connection: connection, readsInTransaction: false)
+            readers = nil
+        case .file(let path):
+            let connection = try FileOpener.openWriter(path: path, configuration: configuration)
+            writer = Writer(connection: connection, readsInTransaction: true)
+            readers = ReaderPool(path: path, configuration: configuration)
+        }
+        try migrate(migrations)
+    }
+
+    /// An in-memory database with the given migrations applied.
+    public static func inMemory(migrations: [Migration] = []) throws -> SQLiteDatabase {
+        try SQLiteDatabase(.inMemory, migrations: migrations)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Applies the migrations the database lacks, each in its own transaction (see `Migration`).
+    public func migrate(_ migrations: [Migration]) throws {
+        let writer = self.writer
+        try writer.sync { try Migrator(migrations: migrations).migrate(on: writer) }
+    }
+
+    /// The names of the applied migrations, in order.
+    public func appliedMigrations() throws -> [String] {
+        try read { try Migrator.appliedNames($0) }
+    }
+
+    /// Closes the connections: observations and `didSave` complete, later calls throw `databaseClosed`.
+    public func close() {
+        let writer = self.writer
+        readers?.close()
+        writer.sync { writer.close() }
+    }
+
+    // MARK: Database
+
+    /// Runs `body` in a read transaction: on a reader connection for a file (concurrently with writes),
+    /// on the writer queue in memory, and inside the current write when called from one.
+    public func read<T>(_ body: (any ReadTransaction) throws -> T) throws -> T {
+        let writer = self.writer
+        if let readers, !writer.isCurrent { return try readers.read(body) }
+        return try writer.sync { try writer.read(body) }
+    }
+
+    /// Runs `body` in one write transaction on the writer queue and waits: commits if it returns, rolls back if it throws.
+    @discardableResult
+    public func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
+        let writer = self.writer
+        return try writer.sync { try writer.write(body) }
+    }
+
+    /// When subscribed, runs `body` in one write transaction on the writer queue, then emits its result
+    /// and completes there (or fails with its error).
+    public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (any WriteTransaction) throws -> T) -> Observable<T> {
+        let writer = self.writer
+        return Observable.create { observer in
+            let cancelled = BooleanDisposable()
+            let handoff = Handoff(observer) // used only by the writer-queue block below
+            writer.queue.async {
+                guard !cancelled.isDisposed else { return }
+                do {
+                    let value = try writer.write(body)
+                    handoff.value.onNext(value)
+                    handoff.value.onCompleted()
+                } catch {
+                    handoff.value.onError(error)
+                }
+            }
+            return cancelled
+        }
+    }
+
+    /// The value of `fetch` now, then after each committed transaction that changed one of `tables`
+    /// (never after a rollback or a commit of other tables); values arrive in commit order on the
+    /// database's delivery queue.
+    public func observe<Value: Sendable>(
+        tables: Set<String>,
+        removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
+        fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
+    ) -> Observable<Value> {
+        let writer = self.writer
+        return Observable.create { observer in
+            let observation = ValueObservation(
+                tables: tables, fetch: fetch, isDuplicate: removeDuplicates, observer: observer, deliveryQueue: writer.deliveryQueue)
+            writer.queue.async { writer.register(observation) }
+            return Disposables.create {
+                observation.cancel()
+                writer.queue.async { writer.unregister(observation) }
+            }
+        }
+    }
+
+    /// The changes of every committed transaction that changed something, emitted on the writer queue
+    /// right after the commit, before `write` returns. Completes when the database closes.
+    public var didSave: Observable<DatabaseChanges> { writer.didSave.asObservable() }
+
+    /// How many observations are registered (waits for the writer queue).
+    var observationCount: Int {
+        let writer = self.writer
+        return writer.sync { writer.observationCount }
+    }
+}

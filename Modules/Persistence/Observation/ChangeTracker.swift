@@ -1,0 +1,168 @@
+import CSQLite
+import Foundation
+import PersistenceInterface
+
+/// Counts the rows each transaction inserts, updates and deletes, per table, from SQLite's hooks.
+///
+/// - The update hook reports each changed row of a rowid table (also rows changed by triggers and
+///   foreign-key actions). They count towards the pending transaction. Rows of the table a statement
+///   writes that the hook did not report (a WITHOUT ROWID table) are counted from `sqlite3_changes`.
+/// - A statement that fails is undone by SQLite; `abortStatement` takes its rows back out.
+/// - The commit hook moves the pending counts to the committed ones; the rollback hook drops them.
+/// - The writer takes the committed changes after `COMMIT` succeeds and publishes them.
+///
+/// Used only on the writer queue (SQLite calls the hooks on the thread running the statement).
+final class ChangeTracker {
+    private struct Entry {
+        let name: String
+        let cName: ContiguousArray<CChar>
+        var counts = DatabaseChanges.Counts()
+        var schemaChanged = false
+    }
+
+    private struct StatementChange {
+        let entry: Int
+        let operation: Int32
+        var count: Int
+    }
+
+    // Touched by one statement at a time on the writer queue (SQLite calls the hooks from inside
+    // sqlite3_step on that thread): no dynamic exclusivity checks on the per-row path.
+    @exclusivity(unchecked) private var pending: [Entry] = []
+    @exclusivity(unchecked) private var lastEntry = -1
+    @exclusivity(unchecked) private var statementChanges: [StatementChange] = []
+    private var committed: [String: DatabaseChanges.Counts] = [:]
+
+    /// Installs the update, commit and rollback hooks on the connection (which keeps this object alive).
+    func install(on handle: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_update_hook(handle, updateHook, context)
+        sqlite3_commit_hook(handle, commitHook, context)
+        sqlite3_rollback_hook(handle, rollbackHook, context)
+    }
+
+    // MARK: Statements
+
+    /// A statement starts running.
+    @inline(__always) func beginStatement() {
+        if !statementChanges.isEmpty { statementChanges.removeAll(keepingCapacity: true) }
+    }
+
+    /// The running statement failed: SQLite undid its rows, so they no longer count.
+    func abortStatement() {
+        for change in statementChanges where change.entry < pending.count {
+            switch change.operation {
+            case SQLITE_INSERT: pending[change.entry].counts.inserted -= change.count
+            case SQLITE_UPDATE: pending[change.entry].counts.updated -= change.count
+            default: pending[change.entry].counts.deleted -= change.count
+            }
+        }
+        statementChanges.removeAll(keepingCapacity: true)
+    }
+
+    /// A statement that writes `write.table` completed having changed `changes` rows of it. When the
+    /// update hook reported none of them, the table is a WITHOUT ROWID one (the hook skips those):
+    /// count them here.
+    @inline(__always) func statementCompleted(writing write: StatementWrite, changes: Int) {
+        guard changes > 0 else { return }
+        for change in statementChanges where pending[change.entry].name == write.table { return }
+        let index = write.table.withCString { entryIndex(for: $0) }
+        switch write.operation {
+        case SQLITE_INSERT: pending[index].counts.inserted += changes
+        case SQLITE_UPDATE: pending[index].counts.updated += changes
+        default: pending[index].counts.deleted += changes
+        }
+        statementChanges.append(StatementChange(entry: index, operation: write.operation, count: changes))
+    }
+
+    /// A statement that completed created, altered or dropped these tables.
+    func schemaChanged(_ tables: [String]) {
+        for table in tables {
+            let index = table.withCString { entryIndex(for: $0) }
+            pending[index].schemaChanged = true
+        }
+    }
+
+    // MARK: Hooks
+
+    fileprivate func rowChanged(_ operation: Int32, table: UnsafePointer<CChar>) {
+        let index = entryIndex(for: table)
+        switch operation {
+        case SQLITE_INSERT: pending[index].counts.inserted += 1
+        case SQLITE_UPDATE: pending[index].counts.updated += 1
+        default: pending[index].counts.deleted += 1
+        }
+        if let last = statementChanges.indices.last, statementChanges[last].entry == index, statementChanges[last].operation == operation {
+            statementChanges[last].count += 1
+        } else {
+            statementChanges.append(StatementChange(entry: index, operation: operation, count: 1))
+        }
+    }
+
+    fileprivate func didCommit() {
+        for entry in pending where entry.schemaChanged || entry.counts.total > 0 {
+            committed[entry.name, default: DatabaseChanges.Counts()] = committed[entry.name, default: DatabaseChanges.Counts()] + entry.counts
+        }
+        dropPending()
+    }
+
+    fileprivate func didRollback() {
+        dropPending()
+    }
+
+    private func dropPending() {
+        pending.removeAll(keepingCapacity: true)
+        statementChanges.removeAll(keepingCapacity: true)
+        lastEntry = -1
+    }
+
+    // MARK: Committed changes
+
+    /// The changes committed since the last call, and forgets them.
+    func takeCommitted() -> DatabaseChanges {
+        defer { committed.removeAll() }
+        return DatabaseChanges(tables: committed)
+    }
+
+    /// Forgets committed changes whose `COMMIT` did not complete.
+    func discardCommitted() {
+        committed.removeAll()
+    }
+
+    /// The entry of a table; the previous row's table is checked first (bulk writes hit one table).
+    @inline(__always) private func entryIndex(for table: UnsafePointer<CChar>) -> Int {
+        if lastEntry >= 0, pending[lastEntry].cName.withUnsafeBufferPointer({ strcmp($0.baseAddress!, table) }) == 0 {
+            return lastEntry
+        }
+        for index in pending.indices where index != lastEntry {
+            if pending[index].cName.withUnsafeBufferPointer({ strcmp($0.baseAddress!, table) }) == 0 {
+                lastEntry = index
+                return index
+            }
+        }
+        let name = String(cString: table)
+        var cName = ContiguousArray(name.utf8CString)
+        cName.reserveCapacity(cName.count)
+        pending.append(Entry(name: name, cName: cName))
+        lastEntry = pending.count - 1
+        return lastEntry
+    }
+}
+
+private func updateHook(
+    _ context: UnsafeMutableRawPointer?, _ operation: Int32,
+    _ database: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?, _ rowid: sqlite3_int64
+) {
+    guard let context, let table else { return }
+    // Called for every changed row: borrow the tracker (the connection keeps it alive) without retaining it.
+    Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.rowChanged(operation, table: table) }
+}
+
+private func commitHook(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    if let context { Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().didCommit() }
+    return 0
+}
+
+private func rollbackHook(_ context: UnsafeMutableRawPointer?) {
+    if let context { Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().didRollback() }
+}

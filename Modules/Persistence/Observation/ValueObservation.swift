@@ -1,0 +1,85 @@
+import Dispatch
+import PersistenceInterface
+import Reactive
+import Synchronization
+
+/// A registered observation, as the writer sees it whatever its value type.
+protocol AnyObservation: AnyObject, Sendable {
+    /// The tables it reads, lowercased (SQLite compares names without regard to ASCII case).
+    var tables: Set<String> { get }
+    /// Whether its subscription was disposed.
+    var isCancelled: Bool { get }
+    /// Fetches and delivers a fresh value; false when it failed and must be dropped. On the writer queue.
+    func refresh(_ transaction: any ReadTransaction) -> Bool
+    /// Delivers an error that ends it.
+    func fail(_ error: Error)
+    /// Delivers the completion (the database closed).
+    func finish()
+}
+
+/// One subscription to `observe`: the fetch, the optional de-duplication, and the observer.
+///
+/// The writer fetches right after each relevant commit, on its queue, so every value is the state just
+/// after one commit; the values then go to the observer on the database's delivery queue, in commit order.
+final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
+    // @unchecked Sendable: `lastValue` is touched only on the writer queue, `observer` only on the
+    // delivery queue (the subscribing thread hands it over at init), `cancelled` is atomic.
+    let tables: Set<String>
+    private let fetch: @Sendable (any ReadTransaction) throws -> Value
+    private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    private let observer: AnyObserver<Value>
+    private let deliveryQueue: DispatchQueue
+    private let cancelled = Atomic<Bool>(false)
+    private var lastValue: Value?
+
+    init(
+        tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?, observer: AnyObserver<Value>, deliveryQueue: DispatchQueue
+    ) {
+        self.tables = Set(tables.map { $0.lowercased() })
+        self.fetch = fetch
+        self.isDuplicate = isDuplicate
+        self.observer = observer
+        self.deliveryQueue = deliveryQueue
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Stops delivery: nothing reaches the observer once this returns.
+    func cancel() {
+        cancelled.store(true, ordering: .releasing)
+    }
+
+    func refresh(_ transaction: any ReadTransaction) -> Bool {
+        let value: Value
+        do {
+            value = try fetch(transaction)
+        } catch {
+            fail(error)
+            return false
+        }
+        if let isDuplicate {
+            if let lastValue, isDuplicate(lastValue, value) { return true }
+            lastValue = value
+        }
+        deliveryQueue.async { [self] in
+            guard !isCancelled else { return }
+            observer.onNext(value)
+        }
+        return true
+    }
+
+    func fail(_ error: Error) {
+        deliveryQueue.async { [self] in
+            guard !isCancelled else { return }
+            observer.onError(error)
+        }
+    }
+
+    func finish() {
+        deliveryQueue.async { [self] in
+            guard !isCancelled else { return }
+            observer.onCompleted()
+        }
+    }
+}

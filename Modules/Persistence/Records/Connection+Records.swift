@@ -1,0 +1,142 @@
+import CSQLite
+import PersistenceInterface
+
+/// Record operations: rows from and to `Codable` records.
+extension Connection {
+    /// Inserts a record; returns its rowid.
+    func insert<Record: DatabaseRecord>(_ record: Record) throws -> Int64 {
+        try run(.insert, record)
+        return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Updates the row with the record's key; throws `recordNotFound` when there is none.
+    func update<Record: DatabaseRecord>(_ record: Record) throws {
+        try run(.update, record)
+        if sqlite3_changes64(handle) == 0 { throw PersistenceError.recordNotFound(table: Record.tableName) }
+    }
+
+    /// Inserts the record or updates the row with its key.
+    func upsert<Record: DatabaseRecord>(_ record: Record) throws {
+        try run(.upsert, record)
+    }
+
+    /// Deletes the row with the record's key; returns whether there was one.
+    func delete<Record: DatabaseRecord>(_ record: Record) throws -> Bool {
+        try run(.delete, record)
+        return sqlite3_changes64(handle) > 0
+    }
+
+    /// Runs a record operation: the cached statement of the record type when the record's columns are
+    /// the cached ones (values bound as they are encoded), otherwise a statement for its columns.
+    private func run<Record: DatabaseRecord>(_ operation: RecordOperation, _ record: Record) throws {
+        let key = RecordStatementKey(type: ObjectIdentifier(Record.self), operation: operation)
+        // The last statement used answers bulk writes of one type without hashing the key.
+        let cachedStatement = lastRecordStatement?.key == key ? lastRecordStatement?.statement : recordStatements[key]
+        if let cached = cachedStatement, try recordEncoder.bind(record, to: cached) {
+            lastRecordStatement = (key, cached)
+            // `cached` stays referenced here until the statement ran: the encoder used its buffers.
+            try cached.statement.run()
+            return
+        }
+        try checkOpen()
+        let row = try RecordEncoder.collect(record)
+        let made = try RecordStatement.make(
+            operation, table: Record.tableName, primaryKey: Record.primaryKey, columns: row.columns, type: Record.self, connection: self)
+        recordStatements[key] = made
+        lastRecordStatement = (key, made)
+        try made.bind(row)
+        try made.statement.run()
+    }
+
+    /// Deletes what the query selects; returns how many rows.
+    func deleteAll<Record: DatabaseRecord>(_ query: Query<Record>) throws -> Int {
+        let text = try QuerySQL.delete(query)
+        let statement = try cachedStatement(text.sql)
+        try statement.bind(text.arguments, sql: text.sql)
+        try statement.run()
+        return Int(sqlite3_changes64(handle))
+    }
+
+    /// The records the query selects.
+    func fetchAll<Record: DatabaseRecord>(_ query: Query<Record>) throws -> [Record] {
+        let text = try QuerySQL.select(query)
+        return try fetchRecords(Record.self, sql: text.sql, arguments: text.arguments)
+    }
+
+    /// The first record the query selects.
+    func fetchOne<Record: DatabaseRecord>(_ query: Query<Record>) throws -> Record? {
+        var query = query
+        query.limit = min(query.limit ?? 1, 1)
+        return try fetchAll(query).first
+    }
+
+    /// How many records the query selects.
+    func fetchCount<Record: DatabaseRecord>(_ query: Query<Record>) throws -> Int {
+        let text = try QuerySQL.count(query)
+        let statement = try cachedStatement(text.sql)
+        try statement.bind(text.arguments, sql: text.sql)
+        var count = 0
+        try statement.forEachRow { count = Int(statement.int64(at: 0)) }
+        return count
+    }
+
+    /// The records an SQL statement selects, decoded by column name.
+    func fetchRecords<Record: Decodable>(_ type: Record.Type, sql: String, arguments: [DatabaseValue]) throws -> [Record] {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments, sql: sql)
+        // The row loop is written out (not `forEachRow`) so the per-row path captures nothing, and the
+        // records go to a buffer that grows by doubling and becomes the array in one move at the end:
+        // appending to an array from generic code looks up its metadata on every call.
+        let handle = statement.handle
+        statement.willRun()
+        defer { sqlite3_reset(handle) }
+        var code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else {
+            if code == SQLITE_DONE {
+                statement.didComplete()
+                return []
+            }
+            statement.didFail()
+            throw self.error(code, sql: sql)
+        }
+        // Made after the first step: a statement re-prepared after a schema change may have new columns.
+        let decoder = RecordDecoder(statement: statement, for: Record.self)
+        var capacity = max(16, statement.lastRowCount)
+        var buffer = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
+        var count = 0
+        defer {
+            buffer.deinitialize(count: count)
+            buffer.deallocate()
+        }
+        repeat {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = grown
+                capacity *= 2
+            }
+            do {
+                // Decoded straight into its slot: no copy of the record.
+                (buffer + count).initialize(to: try decoder.decode(Record.self))
+            } catch {
+                statement.didFail()
+                throw error
+            }
+            count += 1
+            code = sqlite3_step(handle)
+        } while code == SQLITE_ROW
+        guard code == SQLITE_DONE else {
+            statement.didFail()
+            throw self.error(code, sql: sql)
+        }
+        statement.didComplete()
+        statement.lastRowCount = count
+        let records = [Record](unsafeUninitializedCapacity: count) { storage, initialized in
+            storage.baseAddress!.moveInitialize(from: buffer, count: count)
+            initialized = count
+        }
+        count = 0 // moved out: nothing left to deinitialize
+        return records
+    }
+}

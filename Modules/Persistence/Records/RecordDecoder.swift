@@ -1,0 +1,207 @@
+import CSQLite
+import PersistenceInterface
+
+/// Turns the current row of a statement into a `Decodable` record, reading each column on demand.
+///
+/// One decoder serves every row of a fetch: it holds the result's column names, read once after the
+/// first step (a statement re-prepared after a schema change may have new columns).
+final class RecordDecoder: Decoder {
+    let codingPath: [CodingKey] = []
+    let userInfo: [CodingUserInfoKey: Any] = [:]
+    // The raw statement handle and a buffer of names: the per-column path retains nothing. The
+    // statement outlives the fetch that created this decoder.
+    fileprivate let statement: OpaquePointer
+    fileprivate let names: UnsafeMutableBufferPointer<String>
+    fileprivate let recordType: Any.Type
+    /// Where the next key is expected (keys usually come in column order); reset for each row.
+    fileprivate let hint: UnsafeMutablePointer<Int>
+
+    init<Record: Decodable>(statement: Statement, for type: Record.Type) {
+        self.statement = statement.handle
+        let columnNames = statement.columnNames()
+        names = .allocate(capacity: columnNames.count)
+        _ = names.initialize(from: columnNames)
+        recordType = Record.self
+        hint = .allocate(capacity: 1)
+        hint.initialize(to: 0)
+    }
+
+    deinit {
+        names.deinitialize().deallocate()
+        hint.deallocate()
+    }
+
+    /// The record in the statement's current row.
+    @inline(__always) func decode<Record: Decodable>(_ type: Record.Type) throws -> Record {
+        hint.pointee = 0
+        do {
+            return try Record(from: self)
+        } catch let error as PersistenceError {
+            throw error
+        } catch {
+            throw PersistenceError.decoding(type: "\(Record.self)", column: nil, reason: errorSummary(error))
+        }
+    }
+
+    /// The container of the previous row: rows of one fetch share it (it holds no per-row state), which
+    /// spares the runtime generic-metadata lookups of building one per row.
+    /// The container of the previous row and its key type. Rows of one fetch share a container (it holds
+    /// no per-row state): building one per row costs several runtime generic-metadata lookups, since
+    /// the record type is only known at run time; fetching the shared one costs a single lookup.
+    private var cachedKeyType: ObjectIdentifier?
+    private var cachedContainer: AnyObject?
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
+            // The key type matched, so this is the `SharedContainer<Key>` stored below.
+            return unsafeDowncast(cachedContainer, to: SharedContainer<Key>.self).container
+        }
+        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(statement: statement, names: names, hint: hint, recordType: recordType))
+        cachedKeyType = ObjectIdentifier(Key.self)
+        cachedContainer = SharedContainer(container)
+        return container
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        throw PersistenceError.decoding(type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
+        throw PersistenceError.decoding(type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
+    }
+}
+
+/// A container kept for the next rows of a fetch.
+private final class SharedContainer<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) {
+        self.container = container
+    }
+}
+
+/// The row's keyed container: each key reads its column, converting only when no precision is lost.
+///
+/// It holds the decoder's raw parts (the decoder outlives every container it hands out during one
+/// `init(from:)` call), so reading a column retains nothing.
+private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let statement: OpaquePointer
+    let names: UnsafeMutableBufferPointer<String>
+    let hint: UnsafeMutablePointer<Int>
+    let recordType: Any.Type
+    var codingPath: [CodingKey] { [] }
+
+    var allKeys: [Key] { names.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool {
+        index(of: key.stringValue) != nil
+    }
+
+    /// The position of the column named `key`: the hint first (keys usually come in column order), then
+    /// an exact match, then one that differs only in ASCII case (SQLite's own rule for names).
+    @inline(__always) private func index(of key: String) -> Int? {
+        let hint = self.hint.pointee
+        if hint < names.count, names[hint] == key { return hint }
+        if let index = names.firstIndex(where: { $0 == key }) { return index }
+        let lowered = key.lowercased()
+        return names.firstIndex { $0.lowercased() == lowered }
+    }
+
+    private func failure(_ key: String, _ reason: String) -> PersistenceError {
+        .decoding(type: "\(recordType)", column: key, reason: reason)
+    }
+
+    @inline(__always) private func column(_ key: Key) throws -> Int32 {
+        guard let index = index(of: key.stringValue) else {
+            throw failure(key.stringValue, "the row has no such column")
+        }
+        hint.pointee = index + 1
+        return Int32(index)
+    }
+
+    /// The column of `key` unless it is missing or NULL.
+    @inline(__always) private func presentColumn(_ key: Key) -> Int32? {
+        guard let index = index(of: key.stringValue) else { return nil }
+        hint.pointee = index + 1
+        return sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL ? nil : Int32(index)
+    }
+
+    private func converted<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
+        let value = sqliteValue(statement, at: index)
+        guard let result = T.fromDatabaseValue(value) else {
+            throw failure(key.stringValue, "cannot read \(value.storageClass) as \(T.self) without loss")
+        }
+        return result
+    }
+
+    @inline(__always) private func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
+        if sqlite3_column_type(statement, index) == SQLITE_INTEGER, let result = T(exactly: sqlite3_column_int64(statement, index)) {
+            return result
+        }
+        return try converted(T.self, at: index, key: key)
+    }
+
+    @inline(__always) private func string(at index: Int32, key: Key) throws -> String {
+        if sqlite3_column_type(statement, index) == SQLITE_TEXT { return sqliteText(statement, at: index) }
+        return try converted(String.self, at: index, key: key)
+    }
+
+    @inline(__always) private func double(at index: Int32, key: Key) throws -> Double {
+        if sqlite3_column_type(statement, index) == SQLITE_FLOAT { return sqlite3_column_double(statement, index) }
+        return try converted(Double.self, at: index, key: key)
+    }
+
+    private func value<T: Decodable>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
+        try ColumnValueDecoder.decode(T.self, from: sqliteValue(statement, at: index), recordType: recordType, column: key.stringValue)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { sqlite3_column_type(statement, try column(key)) == SQLITE_NULL }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try converted(Bool.self, at: try column(key), key: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try string(at: try column(key), key: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try double(at: try column(key), key: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try converted(Float.self, at: try column(key), key: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(Int.self, at: try column(key), key: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(Int8.self, at: try column(key), key: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(Int16.self, at: try column(key), key: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(Int32.self, at: try column(key), key: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(Int64.self, at: try column(key), key: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(UInt.self, at: try column(key), key: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(UInt8.self, at: try column(key), key: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(UInt16.self, at: try column(key), key: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(UInt32.self, at: try column(key), key: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(UInt64.self, at: try column(key), key: key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(T.self, at: try column(key), key: key) }
+
+    // A missing column or NULL is nil; otherwise the value must convert.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentColumn(key).map { try converted(Bool.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentColumn(key).map { try string(at: $0, key: key) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentColumn(key).map { try double(at: $0, key: key) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentColumn(key).map { try converted(Float.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentColumn(key).map { try integer(Int.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentColumn(key).map { try integer(Int8.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentColumn(key).map { try integer(Int16.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentColumn(key).map { try integer(Int32.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentColumn(key).map { try integer(Int64.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentColumn(key).map { try integer(UInt.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentColumn(key).map { try integer(UInt8.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentColumn(key).map { try integer(UInt16.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentColumn(key).map { try integer(UInt32.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentColumn(key).map { try integer(UInt64.self, at: $0, key: key) } }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try presentColumn(key).map { try value(T.self, at: $0, key: key) } }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        throw failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")
+    }
+
+    func superDecoder() throws -> Decoder {
+        throw failure("super", "super decoders are not supported by rows")
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        throw failure(key.stringValue, "super decoders are not supported by rows")
+    }
+}

@@ -1,0 +1,93 @@
+import PersistenceInterface
+
+/// Which record operation a cached statement performs.
+enum RecordOperation: Hashable {
+    case insert, update, upsert, delete
+}
+
+/// The cache key of a record statement: the record type and the operation.
+struct RecordStatementKey: Hashable {
+    let type: ObjectIdentifier
+    let operation: RecordOperation
+}
+
+/// A prepared record statement for one column set, and where each encoded column binds.
+///
+/// The columns and parameter indexes live in buffers of their own, so the encoder's per-value path
+/// reads them without retaining anything.
+final class RecordStatement {
+    let statement: Statement
+    /// The columns, in the order the record encodes them.
+    let columns: UnsafeMutableBufferPointer<String>
+    /// For each column, its 1-based parameter in the statement, or 0 when the statement does not use it.
+    let parameterIndexes: UnsafeMutableBufferPointer<Int32>
+
+    private init(statement: Statement, columns: [String], parameterIndexes: [Int32]) {
+        self.statement = statement
+        self.columns = .allocate(capacity: columns.count)
+        _ = self.columns.initialize(from: columns)
+        self.parameterIndexes = .allocate(capacity: parameterIndexes.count)
+        _ = self.parameterIndexes.initialize(from: parameterIndexes)
+    }
+
+    deinit {
+        columns.deinitialize().deallocate()
+        parameterIndexes.deinitialize().deallocate()
+    }
+
+    /// The statement of `operation` on `table` for a record that encodes `columns`.
+    static func make(_ operation: RecordOperation, table: String, primaryKey: String, columns: [String], type: Any.Type, connection: Connection) throws -> RecordStatement {
+        let all = Array(columns.indices)
+        let sql: String
+        let parameters: [Int] // column positions, in parameter order
+        if let keyIndex = columns.firstIndex(of: primaryKey) {
+            let others = all.filter { $0 != keyIndex }
+            switch operation {
+            case .insert:
+                sql = insertSQL(table, columns)
+                parameters = all
+            case .update:
+                if others.isEmpty {
+                    // A record whose only column is its key still runs, so a missing row is reported.
+                    sql = "UPDATE \(quoted(table)) SET \(quoted(primaryKey)) = ?1 WHERE \(quoted(primaryKey)) = ?1"
+                    parameters = [keyIndex]
+                } else {
+                    sql = "UPDATE \(quoted(table)) SET " + others.map { "\(quoted(columns[$0])) = ?" }.joined(separator: ", ")
+                        + " WHERE \(quoted(primaryKey)) = ?"
+                    parameters = others + [keyIndex]
+                }
+            case .upsert:
+                let action = others.isEmpty
+                    ? "NOTHING"
+                    : "UPDATE SET " + others.map { "\(quoted(columns[$0])) = excluded.\(quoted(columns[$0]))" }.joined(separator: ", ")
+                sql = insertSQL(table, columns) + " ON CONFLICT(\(quoted(primaryKey))) DO \(action)"
+                parameters = all
+            case .delete:
+                sql = "DELETE FROM \(quoted(table)) WHERE \(quoted(primaryKey)) = ?"
+                parameters = [keyIndex]
+            }
+        } else if operation == .insert {
+            sql = insertSQL(table, columns)
+            parameters = all
+        } else {
+            throw PersistenceError.encoding(type: "\(type)", column: primaryKey, reason: "the record does not encode its primary key")
+        }
+        var indexes = [Int32](repeating: 0, count: columns.count)
+        for (parameter, column) in parameters.enumerated() {
+            indexes[column] = Int32(parameter + 1)
+        }
+        return RecordStatement(statement: try connection.cachedStatement(sql), columns: columns, parameterIndexes: indexes)
+    }
+
+    private static func insertSQL(_ table: String, _ columns: [String]) -> String {
+        "INSERT INTO \(quoted(table)) (" + columns.map(quoted).joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }
+
+    /// Binds a collected row's values to the parameters.
+    func bind(_ row: EncodedRow) throws {
+        for (column, parameter) in parameterIndexes.enumerated() where parameter > 0 {
+            try statement.bind(row.values[column], at: parameter)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Reactive
+
+extension Database {
+    /// The records `query` selects now, then again after each committed transaction that changed its table.
+    public func observe<Record>(_ query: Query<Record>) -> Observable<[Record]> {
+        observe(tables: query.tables, removeDuplicates: nil) { try $0.fetchAll(query) }
+    }
+
+    /// The records `query` selects now, then again after each committed transaction that changed its table; with `removeDuplicates`, only when they differ.
+    public func observe<Record: Equatable>(_ query: Query<Record>, removeDuplicates: Bool) -> Observable<[Record]> {
+        var isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?
+        if removeDuplicates { isDuplicate = { (previous: [Record], next: [Record]) in previous == next } }
+        return observe(tables: query.tables, removeDuplicates: isDuplicate) { try $0.fetchAll(query) }
+    }
+
+    /// The first record `query` selects (or nil) now, then again after each committed transaction that changed its table.
+    public func observeOne<Record>(_ query: Query<Record>) -> Observable<Record?> {
+        observe(tables: query.tables, removeDuplicates: nil) { try $0.fetchOne(query) }
+    }
+
+    /// The number of records `query` selects now, then again (only when it differs) after each committed transaction that changed its table.
+    public func observeCount<Record>(_ query: Query<Record>) -> Observable<Int> {
+        observe(tables: query.tables, removeDuplicates: { $0 == $1 }) { try $0.fetchCount(query) }
+    }
+
+    /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
+    public func observe<Value: Sendable>(
+        tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
+    ) -> Observable<Value> {
+        observe(tables: tables, removeDuplicates: nil, fetch: fetch)
+    }
+}

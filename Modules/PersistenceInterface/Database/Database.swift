@@ -1,0 +1,31 @@
+import Reactive
+
+/// A database that features read, write and observe without knowing what stores it (SQLite on disk or in memory).
+///
+/// Features and their repositories program against this protocol only; the composition root injects the
+/// live SQLite database and tests inject an in-memory one. Every value that leaves the database is a
+/// `Sendable` value type, so results can cross to any thread.
+public protocol Database: AnyObject, Sendable {
+    /// Runs `body` in a read transaction (one consistent snapshot) and returns its result.
+    func read<T>(_ body: (any ReadTransaction) throws -> T) throws -> T
+
+    /// Runs `body` in one write transaction on the serial writer queue and waits: commits if it returns, rolls back if it throws.
+    @discardableResult
+    func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
+
+    /// When subscribed, runs `body` in one write transaction on the background writer queue, then emits its result and completes (or fails).
+    func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (any WriteTransaction) throws -> T) -> Observable<T>
+
+    /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
+    ///
+    /// `removeDuplicates`, when given, drops a fresh value that it finds equal to the previous one. Values
+    /// arrive in commit order on a background queue; disposing the subscription stops the observation.
+    func observe<Value: Sendable>(
+        tables: Set<String>,
+        removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
+        fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
+    ) -> Observable<Value>
+
+    /// The changes of every committed transaction that changed something (the analogue of `NSManagedObjectContextDidSave`).
+    var didSave: Observable<DatabaseChanges> { get }
+}

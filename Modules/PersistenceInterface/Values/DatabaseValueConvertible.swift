@@ -1,0 +1,140 @@
+import Foundation
+
+/// A Swift value with a lossless SQLite representation (used in filters, arguments and rows).
+public protocol DatabaseValueConvertible: Sendable {
+    /// The value as stored.
+    var databaseValue: DatabaseValue { get }
+
+    /// The Swift value a stored value represents, or nil when it cannot be converted without loss.
+    static func fromDatabaseValue(_ value: DatabaseValue) -> Self?
+}
+
+extension DatabaseValue: DatabaseValueConvertible {
+    /// Itself.
+    public var databaseValue: DatabaseValue { self }
+
+    /// Itself.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
+}
+
+extension Int64: DatabaseValueConvertible {
+    /// An INTEGER.
+    public var databaseValue: DatabaseValue { .integer(self) }
+
+    /// An INTEGER, or a REAL with an exact integer value.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
+        switch value {
+        case .integer(let integer): integer
+        case .real(let real): Int64(exactly: real)
+        default: nil
+        }
+    }
+}
+
+extension FixedWidthInteger where Self: DatabaseValueConvertible {
+    /// An INTEGER (a value beyond Int64's range is NULL; the record encoder refuses it with an error instead).
+    public var databaseValue: DatabaseValue { Int64(exactly: self).map { .integer($0) } ?? .null }
+
+    /// An INTEGER (or an integral REAL) that fits this type.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+        Int64.fromDatabaseValue(value).flatMap { Self(exactly: $0) }
+    }
+}
+
+extension Int: DatabaseValueConvertible {}
+extension Int8: DatabaseValueConvertible {}
+extension Int16: DatabaseValueConvertible {}
+extension Int32: DatabaseValueConvertible {}
+extension UInt8: DatabaseValueConvertible {}
+extension UInt16: DatabaseValueConvertible {}
+extension UInt32: DatabaseValueConvertible {}
+extension UInt64: DatabaseValueConvertible {}
+extension UInt: DatabaseValueConvertible {}
+
+extension Double: DatabaseValueConvertible {
+    /// A REAL (NaN has no SQLite representation and is NULL; the record encoder refuses it with an error instead).
+    public var databaseValue: DatabaseValue { isNaN ? .null : .real(self) }
+
+    /// A REAL, or an INTEGER that a double holds exactly.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
+        switch value {
+        case .real(let real): real
+        case .integer(let integer): Double(exactly: integer)
+        default: nil
+        }
+    }
+}
+
+extension Float: DatabaseValueConvertible {
+    /// A REAL holding the float exactly.
+    public var databaseValue: DatabaseValue { Double(self).databaseValue }
+
+    /// A REAL (or INTEGER) that a float holds exactly.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
+        Double.fromDatabaseValue(value).flatMap { Float(exactly: $0) }
+    }
+}
+
+extension Bool: DatabaseValueConvertible {
+    /// INTEGER 1 or 0.
+    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+
+    /// INTEGER 0 is false, any other integer is true.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
+        if case .integer(let integer) = value { return integer != 0 }
+        return nil
+    }
+}
+
+extension String: DatabaseValueConvertible {
+    /// TEXT.
+    public var databaseValue: DatabaseValue { .text(self) }
+
+    /// TEXT.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
+        if case .text(let text) = value { return text }
+        return nil
+    }
+}
+
+extension Data: DatabaseValueConvertible {
+    /// A BLOB.
+    public var databaseValue: DatabaseValue { .blob(self) }
+
+    /// A BLOB.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Data? {
+        if case .blob(let data) = value { return data }
+        return nil
+    }
+}
+
+extension Date: DatabaseValueConvertible {
+    /// A REAL: seconds since 2001-01-01 00:00:00 UTC, the double a `Date` holds, so the round trip is exact.
+    public var databaseValue: DatabaseValue { .real(timeIntervalSinceReferenceDate) }
+
+    /// A REAL or INTEGER of seconds since 2001-01-01 00:00:00 UTC.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
+        Double.fromDatabaseValue(value).map { Date(timeIntervalSinceReferenceDate: $0) }
+    }
+}
+
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// NULL for nil, otherwise the wrapped value's representation.
+    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+
+    /// nil for NULL, otherwise the wrapped conversion.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
+        if value.isNull { return .some(nil) }
+        return Wrapped.fromDatabaseValue(value).map { .some($0) }
+    }
+}
+
+extension RawRepresentable where Self: DatabaseValueConvertible, RawValue: DatabaseValueConvertible {
+    /// The raw value's representation (declare `extension MyEnum: DatabaseValueConvertible {}` to use it).
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+
+    /// The case whose raw value is stored.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+        RawValue.fromDatabaseValue(value).flatMap { Self(rawValue: $0) }
+    }
+}

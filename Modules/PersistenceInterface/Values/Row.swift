@@ -1,0 +1,34 @@
+/// One row of a hand-written SQL query: its column names and values.
+public struct Row: Sendable, Hashable {
+    /// The column names, in the statement's order.
+    public let columns: [String]
+    /// The values, one per column.
+    public let values: [DatabaseValue]
+
+    /// A row of the given columns and values (the same count).
+    public init(columns: [String], values: [DatabaseValue]) {
+        precondition(columns.count == values.count, "A row needs one value per column")
+        self.columns = columns
+        self.values = values
+    }
+
+    /// The value at a column position.
+    public subscript(index: Int) -> DatabaseValue { values[index] }
+
+    /// The value of the first column with this name (compared without regard to ASCII case, as SQLite does), or nil.
+    public subscript(column: String) -> DatabaseValue? {
+        let wanted = column.lowercased()
+        return columns.firstIndex { $0.lowercased() == wanted }.map { values[$0] }
+    }
+
+    /// The value of a column converted to `T`; throws when the column is missing or the value does not convert without loss.
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
+        guard let value = self[column] else {
+            throw PersistenceError.decoding(type: "\(T.self)", column: column, reason: "no such column in the row")
+        }
+        guard let converted = T.fromDatabaseValue(value) else {
+            throw PersistenceError.decoding(type: "\(T.self)", column: column, reason: "cannot convert \(value.storageClass) losslessly")
+        }
+        return converted
+    }
+}

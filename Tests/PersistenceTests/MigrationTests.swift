@@ -1,0 +1,95 @@
+import Foundation
+import Persistence
+import PersistenceInterface
+import XCTest
+
+private struct Abort: Error, Equatable {}
+
+/// Named migrations: in order, once each, each in its own transaction; a newer file is refused.
+final class MigrationTests: XCTestCase {
+    /// Migrations that also record the order in which they ran.
+    private func migrations(_ names: [String], log: Recorder<String>) -> [Migration] {
+        names.map { name in
+            Migration(name) { db in
+                log.append(name)
+                try db.execute(sql: "CREATE TABLE \(name) (id INTEGER PRIMARY KEY)")
+            }
+        }
+    }
+
+    func testMigrationsRunInOrderAndTheirNamesAreRecorded() throws {
+        let log = Recorder<String>()
+        let database = try SQLiteDatabase.inMemory(migrations: migrations(["a", "c", "b"], log: log))
+        XCTAssertEqual(log.values, ["a", "c", "b"])
+        XCTAssertEqual(try database.appliedMigrations(), ["a", "c", "b"])
+    }
+
+    func testReopeningRunsOnlyTheNewMigrations() throws {
+        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("migrated.sqlite").path
+        let log = Recorder<String>()
+        try SQLiteDatabase(.file(path: path), migrations: migrations(["one", "two"], log: log)).close()
+        try SQLiteDatabase(.file(path: path), migrations: migrations(["one", "two"], log: log)).close()
+        let database = try SQLiteDatabase(.file(path: path), migrations: migrations(["one", "two", "three"], log: log))
+        XCTAssertEqual(log.values, ["one", "two", "three"])
+        XCTAssertEqual(try database.appliedMigrations(), ["one", "two", "three"])
+    }
+
+    func testAFailingMigrationRollsBackAloneAndKeepsTheOnesBefore() throws {
+        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("failing.sqlite").path
+        let log = Recorder<String>()
+        let failing = Migration("broken") { db in
+            try db.execute(sql: "CREATE TABLE half (id INTEGER)")
+            throw Abort()
+        }
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["first"], log: log) + [failing])) { error in
+            XCTAssertEqual(error as? Abort, Abort())
+        }
+        let database = try SQLiteDatabase(.file(path: path), migrations: migrations(["first"], log: log))
+        XCTAssertEqual(try database.appliedMigrations(), ["first"])
+        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'half'") }, DatabaseValue.integer(0))
+    }
+
+    func testAFileMigratedByNewerCodeIsRefusedAndLeftAsItWas() throws {
+        let directory = try makeTemporaryDirectory(for: self)
+        let path = directory.appendingPathComponent("newer.sqlite").path
+        let log = Recorder<String>()
+        do {
+            let newer = try SQLiteDatabase(.file(path: path), migrations: migrations(["v1", "v2", "v3"], log: log))
+            try newer.write { try $0.execute(sql: "INSERT INTO v3 (id) VALUES (1)") }
+            newer.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["v1", "v2"], log: log))) { error in
+            XCTAssertEqual(error as? PersistenceError, .newerSchema(unknownMigrations: ["v3"]))
+        }
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path))) { error in
+            XCTAssertEqual(error as? PersistenceError, .newerSchema(unknownMigrations: ["v1", "v2", "v3"]))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
+        let current = try SQLiteDatabase(.file(path: path), migrations: migrations(["v1", "v2", "v3"], log: log))
+        XCTAssertEqual(try current.read { try $0.fetchValue(sql: "SELECT count(*) FROM v3") }, DatabaseValue.integer(1))
+    }
+
+    func testAHistoryThatIsNotAPrefixOfTheListIsRefused() throws {
+        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("history.sqlite").path
+        let log = Recorder<String>()
+        try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "c"], log: log)).close()
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "b", "c"], log: log))) { error in
+            XCTAssertEqual(error as? PersistenceError, .migrationHistoryMismatch(applied: ["a", "c"], known: ["a", "b", "c"]))
+        }
+    }
+
+    func testDuplicateNamesAreRefused() throws {
+        XCTAssertThrowsError(try SQLiteDatabase.inMemory(migrations: [TestSchema.items, TestSchema.items])) { error in
+            XCTAssertEqual(error as? PersistenceError, .duplicateMigration(name: "createItems"))
+        }
+    }
+
+    func testMigratingLaterAddsToTheHistory() throws {
+        let database = try SQLiteDatabase.inMemory(migrations: [TestSchema.items])
+        try database.migrate([TestSchema.items, TestSchema.notes])
+        XCTAssertEqual(try database.appliedMigrations(), ["createItems", "createNotes"])
+        try database.write { try $0.insert(Note(id: nil, text: "works")) }
+    }
+}
