@@ -1,6 +1,6 @@
 import Reactive
 
-// Reactive's benchmarks. Run with Scripts/bench.sh (release build); pass name prefixes to run only
+// Bistro's benchmarks. Run with Scripts/bench.sh (release build); pass name prefixes to run only
 // some (`Scripts/bench.sh a f`). RxSwift 6.10.2 figures were measured on this machine.
 
 /// Benchmarks to run, by name prefix; all when none is given.
@@ -86,6 +86,9 @@ run("g combineLatest of 2 BehaviorSubjects, 500k", events: 500_000, rxSwift: 139
     }
     subscription.dispose()
 }
+
+// Persistence (SQLite): Codable records against a C baseline on the same libsqlite3.
+if wanted("p") { results += persistenceBenchmarks() }
 
 report(results, floor: floor)
 blackHole(sink)
