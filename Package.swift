@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .library(name: "RemoteConfigInterface", targets: ["RemoteConfigInterface"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
     ],
@@ -27,6 +28,17 @@ let package = Package(
         // tests, one target per module
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTestingTests"),
+
+        // MARK: RemoteConfig
+        // The interface holds protocols, values and errors only; the live client (HTTP, file storage)
+        // and the fakes depend on it, and features depend on the interface alone.
+        .target(name: "RemoteConfigInterface", dependencies: ["Reactive"], path: "Modules/RemoteConfigInterface"),
+        .testTarget(
+            name: "RemoteConfigInterfaceTests",
+            dependencies: ["RemoteConfigInterface", "Reactive", "ReactiveTesting"],
+            path: "Tests/RemoteConfigInterfaceTests"
+        ),
+        // MARK: end RemoteConfig
     ],
     swiftLanguageModes: [.v6]
 )
