@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "RemoteConfigInterface", targets: ["RemoteConfigInterface"]),
+        .library(name: "RemoteConfigTesting", targets: ["RemoteConfigTesting"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
     ],
@@ -33,10 +34,19 @@ let package = Package(
         // The interface holds protocols, values and errors only; the live client (HTTP, file storage)
         // and the fakes depend on it, and features depend on the interface alone.
         .target(name: "RemoteConfigInterface", dependencies: ["Reactive"], path: "Modules/RemoteConfigInterface"),
+        .target(
+            name: "RemoteConfigTesting", dependencies: ["RemoteConfigInterface", "Reactive"],
+            path: "Modules/RemoteConfigTesting"
+        ),
         .testTarget(
             name: "RemoteConfigInterfaceTests",
             dependencies: ["RemoteConfigInterface", "Reactive", "ReactiveTesting"],
             path: "Tests/RemoteConfigInterfaceTests"
+        ),
+        .testTarget(
+            name: "RemoteConfigTestingTests",
+            dependencies: ["RemoteConfigTesting", "RemoteConfigInterface", "Reactive", "ReactiveTesting"],
+            path: "Tests/RemoteConfigTestingTests"
         ),
         // MARK: end RemoteConfig
     ],
