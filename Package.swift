@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "RemoteConfigInterface", targets: ["RemoteConfigInterface"]),
+        .library(name: "RemoteConfig", targets: ["RemoteConfig"]),
         .library(name: "RemoteConfigTesting", targets: ["RemoteConfigTesting"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
@@ -35,6 +36,9 @@ let package = Package(
         // and the fakes depend on it, and features depend on the interface alone.
         .target(name: "RemoteConfigInterface", dependencies: ["Reactive"], path: "Modules/RemoteConfigInterface"),
         .target(
+            name: "RemoteConfig", dependencies: ["RemoteConfigInterface", "Reactive"], path: "Modules/RemoteConfig"
+        ),
+        .target(
             name: "RemoteConfigTesting", dependencies: ["RemoteConfigInterface", "Reactive"],
             path: "Modules/RemoteConfigTesting"
         ),
@@ -42,6 +46,11 @@ let package = Package(
             name: "RemoteConfigInterfaceTests",
             dependencies: ["RemoteConfigInterface", "Reactive", "ReactiveTesting"],
             path: "Tests/RemoteConfigInterfaceTests"
+        ),
+        .testTarget(
+            name: "RemoteConfigTests",
+            dependencies: ["RemoteConfig", "RemoteConfigInterface", "Reactive", "ReactiveTesting"],
+            path: "Tests/RemoteConfigTests"
         ),
         .testTarget(
             name: "RemoteConfigTestingTests",

@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RemoteConfigInterface
+
+/// Sends one request with URLSession and reports a complete answer or a typed error, enforcing a
+/// total deadline and a body size limit itself.
+///
+/// URLSession's own timeouts are per-packet and whole seconds on Linux, and it would buffer any body
+/// however large, so the deadline is a timer of ours and the body is counted as it arrives.
+struct HTTPTransport: Sendable {
+    /// Sends `request`; `completion` runs once, on a URLSession or timer thread.
+    func send(
+        _ request: URLRequest,
+        timeout: TimeInterval,
+        maximumBodySize: Int,
+        completion: @escaping @Sendable (Result<HTTPAnswer, RemoteConfigError>) -> Void
+    ) {
+        let exchange = HTTPExchange(maximumBodySize: maximumBodySize, completion: completion)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil // the client does its own ETag handling; a cache would hide 304s
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // A backstop only, rounded up: the deadline below is the timeout that counts.
+        configuration.timeoutIntervalForRequest = max(timeout.rounded(.up), 1) + 1
+        configuration.timeoutIntervalForResource = max(timeout.rounded(.up), 1) + 1
+        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
+        let task = session.dataTask(with: request)
+        exchange.start(task)
+        session.finishTasksAndInvalidate()
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(timeout, 0)) {
+            exchange.fail(.timedOut)
+        }
+    }
+}

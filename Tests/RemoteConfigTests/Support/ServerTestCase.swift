@@ -1,0 +1,96 @@
+import Foundation
+import RemoteConfig
+import RemoteConfigInterface
+import XCTest
+
+/// A test case with a fresh local server, a fresh storage folder and a hand-moved clock per test.
+class ServerTestCase: XCTestCase {
+    static let apiKey = "test-api-key-5b1f0c"
+
+    private(set) var server: LocalConfigServer!
+    private(set) var storageDirectory: URL!
+    let clock = TestClock()
+
+    /// Extra command-line arguments for the server of every test in the class.
+    var serverArguments: [String] { [] }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try LocalConfigServer(arguments: serverArguments)
+        storageDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("remote-config-tests-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        if let storageDirectory { try? FileManager.default.removeItem(at: storageDirectory) }
+        try super.tearDownWithError()
+    }
+
+    /// Where a client made by `makeClient` keeps its state unless told otherwise.
+    var storageURL: URL { storageDirectory.appendingPathComponent("remote-config.json") }
+
+    /// A client of the local server (or `baseURL`) with the test clock and no jitter.
+    func makeClient(
+        baseURL: URL? = nil,
+        storageURL: URL? = nil,
+        settings: RemoteConfigSettings = RemoteConfigSettings(),
+        random: Double = 0,
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws -> LiveRemoteConfig {
+        let clock = self.clock
+        return try LiveRemoteConfig(configuration: .init(
+            baseURL: baseURL ?? server.baseURL,
+            project: "bistro-demo",
+            apiKey: Self.apiKey,
+            appID: "1:1234567890:ios:bistro",
+            storageURL: storageURL ?? self.storageURL,
+            appVersion: "1.0",
+            packageName: "app.bistro",
+            languageCode: "ko-KR",
+            timeZone: "Asia/Seoul",
+            settings: settings,
+            now: { clock.now },
+            random: { random },
+            log: log
+        ))
+    }
+
+    /// A base URL where nothing listens.
+    var refusingBaseURL: URL { URL(string: "http://127.0.0.1:\(unusedLocalPort())")! }
+}
+
+/// The client's calls as async functions that return the `(status, error)` pair the handler received.
+extension RemoteConfigProtocol {
+    func fetchAndActivateResult() async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?) {
+        await withCheckedContinuation { continuation in
+            fetchAndActivate { status, error in
+                continuation.resume(returning: (status, error as? RemoteConfigError))
+            }
+        }
+    }
+
+    func fetchResult(expiration: TimeInterval) async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?) {
+        await withCheckedContinuation { continuation in
+            fetch(withExpirationDuration: expiration) { status, error in
+                continuation.resume(returning: (status, error as? RemoteConfigError))
+            }
+        }
+    }
+
+    func activateResult() async -> (changed: Bool, error: RemoteConfigError?) {
+        await withCheckedContinuation { continuation in
+            activate { changed, error in
+                continuation.resume(returning: (changed, error as? RemoteConfigError))
+            }
+        }
+    }
+
+    /// Every active remote entry as text.
+    var remoteEntries: [String: String] {
+        Dictionary(uniqueKeysWithValues: allKeys(from: .remote).map { ($0, configValue(forKey: $0, source: .remote).stringValue) })
+    }
+}
+
+/// The sample template the server serves at start-up (keys only; the values are checked where used).
+let sampleKeys = ["free_delivery_threshold", "menu", "ordering_enabled", "seller_contacts", "welcome_message"]
