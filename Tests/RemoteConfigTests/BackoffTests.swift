@@ -11,14 +11,14 @@ final class BackoffTests: ServerTestCase {
         let start = clock.now
         try await server.script([["mode": "429"]])
 
-        let first = await client.fetchAndActivateResult()
+        let first = await fetchAndActivateResult(client)
 
         XCTAssertEqual(first.status, .error)
         XCTAssertEqual(first.error, .httpStatus(429))
         XCTAssertEqual(client.backoffUntil, start.addingTimeInterval(120))
 
         clock.advance(by: 119)
-        let refused = await client.fetchAndActivateResult()
+        let refused = await fetchAndActivateResult(client)
 
         XCTAssertEqual(refused.status, .error)
         XCTAssertEqual(refused.error, .throttled(until: start.addingTimeInterval(120)))
@@ -27,7 +27,7 @@ final class BackoffTests: ServerTestCase {
         XCTAssertEqual(requestCount, 1)
 
         clock.advance(by: 1)
-        let resumed = await client.fetchAndActivateResult()
+        let resumed = await fetchAndActivateResult(client)
 
         XCTAssertEqual(resumed.status, .successFetchedFromRemote)
         XCTAssertNil(client.backoffUntil, "a success ends the back-off")
@@ -41,7 +41,7 @@ final class BackoffTests: ServerTestCase {
 
         var pauses: [TimeInterval] = []
         for expected in [500, 503, 429] {
-            let result = await client.fetchAndActivateResult()
+            let result = await fetchAndActivateResult(client)
             XCTAssertEqual(result.error, .httpStatus(expected))
             let until = try XCTUnwrap(client.backoffUntil)
             pauses.append(until.timeIntervalSince(clock.now))
@@ -54,9 +54,9 @@ final class BackoffTests: ServerTestCase {
     func testThrottledStatusFromPlainFetch() async throws {
         let client = try makeClient()
         try await server.script([["mode": "502"]])
-        _ = await client.fetchResult(expiration: 0)
+        _ = await fetchResult(client, expiration: 0)
 
-        let result = await client.fetchResult(expiration: 0)
+        let result = await fetchResult(client, expiration: 0)
 
         XCTAssertEqual(result.status, .throttled)
         XCTAssertEqual(result.error, .throttled(until: clock.now.addingTimeInterval(120)))
@@ -66,7 +66,7 @@ final class BackoffTests: ServerTestCase {
         let client = try makeClient(random: 0.5)
         try await server.script([["mode": "500"]])
 
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         XCTAssertEqual(client.backoffUntil, clock.now.addingTimeInterval(90), "half the jitter range off 120 s")
     }
@@ -74,11 +74,11 @@ final class BackoffTests: ServerTestCase {
     func testOtherFailuresNeitherStartNorEndABackoff() async throws {
         let client = try makeClient()
         try await server.script([["mode": "500"], ["mode": "invalid_json"]])
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         let until = try XCTUnwrap(client.backoffUntil)
         clock.advance(by: 120)
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.error, .malformedResponse(.invalidJSON))
         XCTAssertEqual(client.backoffUntil, until, "a malformed answer is not the server asking for a pause")
@@ -87,10 +87,10 @@ final class BackoffTests: ServerTestCase {
     func testBackoffSurvivesARestart() async throws {
         let client = try makeClient()
         try await server.script([["mode": "500"]])
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         let restarted = try makeClient()
-        let result = await restarted.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(restarted)
 
         XCTAssertEqual(result.error, .throttled(until: clock.now.addingTimeInterval(120)))
         let requestCount = try await server.requests().count

@@ -11,10 +11,10 @@ final class BadInputTests: ServerTestCase {
     private func clientWithActiveAndPendingConfigs(settings: RemoteConfigSettings = RemoteConfigSettings(minimumFetchInterval: 0))
         async throws -> LiveRemoteConfig {
         let client = try makeClient(settings: settings)
-        let first = await client.fetchAndActivateResult()
+        let first = await fetchAndActivateResult(client)
         XCTAssertEqual(first.status, .successFetchedFromRemote)
         try await server.setTemplate(["welcome_message": "pending"])
-        let pending = await client.fetchResult(expiration: 0)
+        let pending = await fetchResult(client, expiration: 0)
         XCTAssertEqual(pending.status, .success)
         return client
     }
@@ -33,14 +33,14 @@ final class BadInputTests: ServerTestCase {
         try await server.script([response])
         clock.advance(by: 1)
 
-        let result = await client.fetchResult(expiration: 0)
+        let result = await fetchResult(client, expiration: 0)
 
         XCTAssertEqual(result.status, .failure, file: file, line: line)
         XCTAssertEqual(result.error, expected, file: file, line: line)
         XCTAssertEqual(client.lastFetchStatus, .failure, file: file, line: line)
         XCTAssertEqual(client.lastFetchTime, fetchTimeBefore, "only a success moves it", file: file, line: line)
         XCTAssertEqual(client.remoteEntries, activeBefore, "the active config is unchanged", file: file, line: line)
-        let activation = await client.activateResult()
+        let activation = await activateResult(client)
         XCTAssertTrue(activation.changed, "the pending fetched config survived", file: file, line: line)
         XCTAssertEqual(client.remoteEntries, ["welcome_message": "pending"], file: file, line: line)
     }
@@ -98,7 +98,7 @@ final class BadInputTests: ServerTestCase {
         let client = try await clientWithActiveAndPendingConfigs()
         try await server.script([["mode": "missing_state"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .error)
         XCTAssertEqual(result.error, .malformedResponse(.missingState))
@@ -109,7 +109,7 @@ final class BadInputTests: ServerTestCase {
         let client = try makeClient(baseURL: refusingBaseURL)
         client.setDefaults(["welcome_message": "안녕하세요"])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .error)
         XCTAssertEqual(result.error, .connectionFailed(reason: "connection refused"))
@@ -126,13 +126,13 @@ final class BadInputTests: ServerTestCase {
         try Data("not a folder".utf8).write(to: blocker)
         let client = try makeClient(storageURL: blocker.appendingPathComponent("remote-config.json"))
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .error)
         guard case .storageFailed = result.error else { return XCTFail("expected storageFailed, got \(String(describing: result.error))") }
         XCTAssertEqual(client.allKeys(from: .remote), [])
         XCTAssertNil(client.lastFetchTime, "a fetch that could not be stored did not happen")
-        let activation = await client.activateResult()
+        let activation = await activateResult(client)
         XCTAssertFalse(activation.changed, "nothing was fetched")
     }
 

@@ -15,18 +15,18 @@ final class ConfigUpdatesTests: ServerTestCase {
         })
         defer { subscription.dispose() }
 
-        _ = await client.fetchAndActivateResult() // the sample: every key is new
-        _ = await client.fetchAndActivateResult() // 304: nothing
+        _ = await fetchAndActivateResult(client) // the sample: every key is new
+        _ = await fetchAndActivateResult(client) // 304: nothing
         var entries = client.remoteEntries
         entries["welcome_message"] = "환영합니다"
         entries["menu"] = nil
         entries["new_key"] = "new"
         try await server.setTemplate(entries)
-        _ = await client.fetchAndActivateResult() // one changed, one removed, one added
+        _ = await fetchAndActivateResult(client) // one changed, one removed, one added
         try await server.script([["mode": "no_change"]])
-        _ = await client.fetchAndActivateResult() // nothing
+        _ = await fetchAndActivateResult(client) // nothing
         try await server.script([["mode": "empty_config"]])
-        _ = await client.fetchAndActivateResult() // everything removed
+        _ = await fetchAndActivateResult(client) // everything removed
 
         // The update is delivered before the handler that follows it, so everything has arrived.
         XCTAssertEqual(received.withLock { $0 }, [
@@ -41,9 +41,9 @@ final class ConfigUpdatesTests: ServerTestCase {
         let events = Mutex<[String]>([])
         let subscription = client.configUpdates.subscribe(onNext: { _ in events.withLock { $0.append("update") } })
         defer { subscription.dispose() }
-        _ = await client.fetchResult(expiration: 0)
+        _ = await fetchResult(client, expiration: 0)
 
-        let activation = await client.activateResult()
+        let activation = await activateResult(client)
         events.withLock { $0.append("handler \(activation.changed)") }
 
         XCTAssertEqual(events.withLock { $0 }, ["update", "handler true"])
@@ -55,7 +55,7 @@ final class ConfigUpdatesTests: ServerTestCase {
         let subscription = remoteConfig.rx.configUpdates.subscribe(onNext: { update in received.withLock { $0.append(update) } })
         defer { subscription.dispose() }
 
-        _ = await remoteConfig.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(remoteConfig)
 
         XCTAssertEqual(received.withLock { $0 }, [RemoteConfigUpdate(updatedKeys: Set(sampleKeys))])
     }

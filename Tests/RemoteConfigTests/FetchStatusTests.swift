@@ -12,7 +12,7 @@ final class FetchStatusTests: ServerTestCase {
         XCTAssertEqual(client.lastFetchStatus, .noFetchYet)
         XCTAssertNil(client.lastFetchTime)
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote)
         XCTAssertNil(result.error)
@@ -25,7 +25,7 @@ final class FetchStatusTests: ServerTestCase {
     func testRequestFollowsTheFetchProtocol() async throws {
         let client = try makeClient()
 
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         let requests = try await server.requests()
         XCTAssertEqual(requests.count, 1)
@@ -47,10 +47,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testNotModifiedWithTheETagUsesPreFetchedData() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         clock.advance(by: 60)
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successUsingPreFetchedData)
         XCTAssertNil(result.error)
@@ -64,10 +64,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testNotModifiedWithoutIfNoneMatchMatchingStillKeepsTheConfig() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.script([["mode": "not_modified"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successUsingPreFetchedData)
         XCTAssertEqual(client.allKeys(from: .remote), sampleKeys)
@@ -75,10 +75,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testNoChangeStateUsesPreFetchedData() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.script([["mode": "no_change"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successUsingPreFetchedData)
         XCTAssertNil(result.error)
@@ -88,10 +88,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testChangedTemplateIsFetchedFromRemoteAgain() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.setTemplate(["welcome_message": "환영합니다"])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote)
         XCTAssertEqual(client.remoteEntries, ["welcome_message": "환영합니다"])
@@ -101,10 +101,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testNewTemplateVersionWithTheSameValuesUsesPreFetchedData() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.setTemplate(client.remoteEntries)
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successUsingPreFetchedData, "nothing a consumer reads changed")
         let requests = try await server.requests()
@@ -114,11 +114,11 @@ final class FetchStatusTests: ServerTestCase {
     func testEmptyConfigRemovesRemoteValuesAndFallsBackToDefaults() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         client.setDefaults(["welcome_message": "안녕하세요"])
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         XCTAssertEqual(client["welcome_message"].source, .remote)
         try await server.script([["mode": "empty_config"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote, "every remote value was removed")
         XCTAssertEqual(client.allKeys(from: .remote), [])
@@ -130,7 +130,7 @@ final class FetchStatusTests: ServerTestCase {
         let client = try makeClient()
         try await server.script([["mode": "no_template"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successUsingPreFetchedData, "no values before, none after")
         XCTAssertNil(result.error)
@@ -140,10 +140,10 @@ final class FetchStatusTests: ServerTestCase {
 
     func testNoTemplateAfterAnUpdateRemovesRemoteValues() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.script([["mode": "no_template"]])
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote)
         XCTAssertEqual(client.allKeys(from: .remote), [])
@@ -152,12 +152,12 @@ final class FetchStatusTests: ServerTestCase {
     func testMinimumIntervalAnswersFromTheFetchedConfigWithoutANetworkCall() async throws {
         let client = try makeClient()
         XCTAssertEqual(client.configSettings.minimumFetchInterval, 12 * 60 * 60)
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         let firstFetchTime = client.lastFetchTime
         try await server.setTemplate(["welcome_message": "환영합니다"])
         clock.advance(by: 12 * 60 * 60 - 1)
 
-        let throttled = await client.fetchAndActivateResult()
+        let throttled = await fetchAndActivateResult(client)
 
         XCTAssertEqual(throttled.status, .successUsingPreFetchedData)
         XCTAssertNil(throttled.error)
@@ -167,7 +167,7 @@ final class FetchStatusTests: ServerTestCase {
         XCTAssertEqual(client["welcome_message"].stringValue, "어서 오세요!")
 
         clock.advance(by: 1)
-        let fetched = await client.fetchAndActivateResult()
+        let fetched = await fetchAndActivateResult(client)
 
         XCTAssertEqual(fetched.status, .successFetchedFromRemote)
         requestCount = try await server.requests().count
@@ -178,10 +178,10 @@ final class FetchStatusTests: ServerTestCase {
     func testShorterMinimumIntervalFromTheSettings() async throws {
         let client = try makeClient()
         client.configSettings.minimumFetchInterval = 60
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         clock.advance(by: 60)
 
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         let requestCount = try await server.requests().count
         XCTAssertEqual(requestCount, 2)
@@ -191,28 +191,28 @@ final class FetchStatusTests: ServerTestCase {
         let client = try makeClient()
         client.setDefaults(["welcome_message": "안녕하세요"])
 
-        let fetch = await client.fetchResult(expiration: 0)
+        let fetch = await fetchResult(client, expiration: 0)
 
         XCTAssertEqual(fetch.status, .success)
         XCTAssertNil(fetch.error)
         XCTAssertEqual(client["welcome_message"].source, .default, "fetched values wait for activation")
 
-        let activation = await client.activateResult()
+        let activation = await activateResult(client)
 
         XCTAssertTrue(activation.changed)
         XCTAssertNil(activation.error)
         XCTAssertEqual(client["welcome_message"], RemoteConfigValue(string: "어서 오세요!", source: .remote))
 
-        let again = await client.activateResult()
+        let again = await activateResult(client)
 
         XCTAssertFalse(again.changed, "the fetched config is already active")
     }
 
     func testPendingFetchIsActivatedByFetchAndActivateWithinTheInterval() async throws {
         let client = try makeClient()
-        _ = await client.fetchResult(expiration: 0)
+        _ = await fetchResult(client, expiration: 0)
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote, "active values changed, so a consumer must re-read")
         let requestCount = try await server.requests().count

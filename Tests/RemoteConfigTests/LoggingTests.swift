@@ -16,10 +16,10 @@ final class LoggingTests: ServerTestCase {
         ])
         var errors: [RemoteConfigError] = []
         for _ in 0..<7 {
-            if let error = await client.fetchAndActivateResult().error { errors.append(error) }
+            if let error = await fetchAndActivateResult(client).error { errors.append(error) }
         }
         let offline = try makeClient(baseURL: refusingBaseURL, log: log)
-        if let error = await offline.fetchAndActivateResult().error { errors.append(error) }
+        if let error = await fetchAndActivateResult(offline).error { errors.append(error) }
 
         let logged = lines.withLock { $0 }
         XCTAssertGreaterThanOrEqual(logged.count, 8)
@@ -40,7 +40,7 @@ final class APIKeyTests: ServerTestCase {
     func testTheRightKeyIsAccepted() async throws {
         let client = try makeClient()
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .successFetchedFromRemote)
     }
@@ -51,7 +51,7 @@ final class APIKeyTests: ServerTestCase {
             storageURL: storageURL
         ))
 
-        let result = await client.fetchAndActivateResult()
+        let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .error)
         XCTAssertEqual(result.error, .httpStatus(403))

@@ -8,7 +8,7 @@ final class PersistenceTests: ServerTestCase {
     func testAFreshClientWithoutNetworkHasTheLastActiveConfig() async throws {
         let first = try makeClient()
         first.setDefaults(["welcome_message": "안녕하세요", "max_items": 10])
-        _ = await first.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(first)
 
         let offline = try makeClient(baseURL: refusingBaseURL)
 
@@ -18,11 +18,11 @@ final class PersistenceTests: ServerTestCase {
         XCTAssertEqual(offline.lastFetchTime, first.lastFetchTime)
         XCTAssertEqual(offline.lastFetchStatus, .success)
 
-        let withinInterval = await offline.fetchAndActivateResult()
+        let withinInterval = await fetchAndActivateResult(offline)
 
         XCTAssertEqual(withinInterval.status, .successUsingPreFetchedData, "the stored fetch time still counts")
 
-        let forced = await offline.fetchResult(expiration: 0)
+        let forced = await fetchResult(offline, expiration: 0)
 
         XCTAssertEqual(forced.error, .connectionFailed(reason: "connection refused"))
         XCTAssertEqual(offline.remoteEntries, first.remoteEntries)
@@ -30,22 +30,22 @@ final class PersistenceTests: ServerTestCase {
 
     func testAFetchedButInactiveConfigWaitsForActivationAfterARestart() async throws {
         let first = try makeClient()
-        _ = await first.fetchResult(expiration: 0)
+        _ = await fetchResult(first, expiration: 0)
 
         let restarted = try makeClient(baseURL: refusingBaseURL)
 
         XCTAssertEqual(restarted.allKeys(from: .remote), [])
-        let activation = await restarted.activateResult()
+        let activation = await activateResult(restarted)
         XCTAssertTrue(activation.changed)
         XCTAssertEqual(restarted.allKeys(from: .remote), sampleKeys)
     }
 
     func testTheStoredETagIsSentAfterARestart() async throws {
         let first = try makeClient()
-        _ = await first.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(first)
 
         let restarted = try makeClient()
-        let result = await restarted.fetchResult(expiration: 0)
+        let result = await fetchResult(restarted, expiration: 0)
 
         XCTAssertEqual(result.status, .success)
         let requests = try await server.requests()
@@ -81,9 +81,9 @@ final class PersistenceTests: ServerTestCase {
 
     func testTheFileIsReplacedWholeWithNothingLeftBeside() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
         try await server.setTemplate(["welcome_message": "환영합니다"])
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         let files = try FileManager.default.contentsOfDirectory(atPath: storageDirectory.path)
         XCTAssertEqual(files, ["remote-config.json"], "an atomic write leaves no temporary file")

@@ -26,7 +26,7 @@ final class ValuesTests: ServerTestCase {
         XCTAssertEqual(client["unknown"], .empty)
         XCTAssertEqual(client["unknown"].source, .static)
 
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         XCTAssertEqual(client["welcome_message"].source, .remote)
         XCTAssertEqual(client["ordering_enabled"], RemoteConfigValue(string: "true", source: .remote))
@@ -53,7 +53,7 @@ final class ValuesTests: ServerTestCase {
 
     func testTypedValuesOfTheSampleTemplate() async throws {
         let client = try makeClient()
-        _ = await client.fetchAndActivateResult()
+        _ = await fetchAndActivateResult(client)
 
         XCTAssertEqual(client["free_delivery_threshold"].numberValue, 20_000)
         XCTAssertEqual(try client["free_delivery_threshold"].decoded(as: Int.self), 20_000)

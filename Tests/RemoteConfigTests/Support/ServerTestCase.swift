@@ -1,6 +1,7 @@
 import Foundation
 import RemoteConfig
 import RemoteConfigInterface
+import Synchronization
 import XCTest
 
 /// A test case with a fresh local server, a fresh storage folder and a hand-moved clock per test.
@@ -60,32 +61,46 @@ class ServerTestCase: XCTestCase {
     var refusingBaseURL: URL { URL(string: "http://127.0.0.1:\(unusedLocalPort())")! }
 }
 
-/// The client's calls as async functions that return the `(status, error)` pair the handler received.
+/// The client's calls as async functions that return what the handler received; the expectation's
+/// timeout is only a guard against a handler that never runs (the client's own deadline comes first).
+extension ServerTestCase {
+    func fetchAndActivateResult(_ client: any RemoteConfigProtocol, file: StaticString = #filePath, line: UInt = #line)
+        async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?) {
+        let received = Mutex<(RemoteConfigFetchAndActivateStatus, RemoteConfigError?)?>(nil)
+        let done = expectation(description: "fetchAndActivate handler")
+        client.fetchAndActivate { status, error in
+            received.withLock { $0 = (status, error as? RemoteConfigError) }
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 90)
+        return received.withLock { $0 } ?? (.error, .unknown)
+    }
+
+    func fetchResult(_ client: any RemoteConfigProtocol, expiration: TimeInterval)
+        async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?) {
+        let received = Mutex<(RemoteConfigFetchStatus, RemoteConfigError?)?>(nil)
+        let done = expectation(description: "fetch handler")
+        client.fetch(withExpirationDuration: expiration) { status, error in
+            received.withLock { $0 = (status, error as? RemoteConfigError) }
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 90)
+        return received.withLock { $0 } ?? (.failure, .unknown)
+    }
+
+    func activateResult(_ client: any RemoteConfigProtocol) async -> (changed: Bool, error: RemoteConfigError?) {
+        let received = Mutex<(Bool, RemoteConfigError?)?>(nil)
+        let done = expectation(description: "activate handler")
+        client.activate { changed, error in
+            received.withLock { $0 = (changed, error as? RemoteConfigError) }
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 10)
+        return received.withLock { $0 } ?? (false, .unknown)
+    }
+}
+
 extension RemoteConfigProtocol {
-    func fetchAndActivateResult() async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?) {
-        await withCheckedContinuation { continuation in
-            fetchAndActivate { status, error in
-                continuation.resume(returning: (status, error as? RemoteConfigError))
-            }
-        }
-    }
-
-    func fetchResult(expiration: TimeInterval) async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?) {
-        await withCheckedContinuation { continuation in
-            fetch(withExpirationDuration: expiration) { status, error in
-                continuation.resume(returning: (status, error as? RemoteConfigError))
-            }
-        }
-    }
-
-    func activateResult() async -> (changed: Bool, error: RemoteConfigError?) {
-        await withCheckedContinuation { continuation in
-            activate { changed, error in
-                continuation.resume(returning: (changed, error as? RemoteConfigError))
-            }
-        }
-    }
-
     /// Every active remote entry as text.
     var remoteEntries: [String: String] {
         Dictionary(uniqueKeysWithValues: allKeys(from: .remote).map { ($0, configValue(forKey: $0, source: .remote).stringValue) })
