@@ -122,7 +122,11 @@ def load_template(path):
     entries = document.get("entries", document) if isinstance(document, dict) else None
     if not isinstance(entries, dict):
         raise SystemExit("remote-config-server: the template must be a JSON object")
-    # Remote Config values are strings; a structured value in the file is served as its JSON text.
+    return as_strings(entries)
+
+
+def as_strings(entries):
+    """Remote Config values are strings; a structured value is served as its JSON text."""
     return {key: value if isinstance(value, str) else json.dumps(value, ensure_ascii=False) for key, value in entries.items()}
 
 
@@ -201,7 +205,7 @@ def make_handler(state, verbose):
                 return
             with state.lock:
                 if action == "template":
-                    state.entries = dict(document.get("entries", {}))
+                    state.entries = as_strings(dict(document.get("entries", {})))
                     state.version += 1
                 elif action == "script":
                     state.script.extend(document.get("responses", []))

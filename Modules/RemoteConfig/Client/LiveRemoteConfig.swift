@@ -224,8 +224,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             let request = try? endpoint.request(
                 body: requestBody(core.stored),
                 etag: core.stored.etag,
-                installationToken: configuration.installationAuthToken,
-                timeout: timeout
+                installationToken: configuration.installationAuthToken
             )
             return .network(request, timeout: timeout)
         }

@@ -33,8 +33,8 @@ struct FetchEndpoint: Sendable {
     }
 
     /// The request for `body`, conditional on `etag` when there is one.
-    func request(body: FetchRequestBody, etag: String?, installationToken: String?, timeout: TimeInterval) throws -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    func request(body: FetchRequestBody, etag: String?, installationToken: String?) throws -> URLRequest {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
