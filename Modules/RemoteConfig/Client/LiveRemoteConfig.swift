@@ -44,9 +44,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     private let callbackQueue: DispatchQueue
     private let updates = PublishSubject<RemoteConfigUpdate>()
 
-    /// A client with the state stored at `configuration.storageURL` (empty on first launch); throws
-    /// `.storageCorrupted` for a stored file it cannot read, which it leaves untouched, and
-    /// `.invalidConfiguration` when the configuration cannot form a fetch URL.
+    /// A client with the stored state; throws `.storageCorrupted` (file left alone) or `.invalidConfiguration`.
     public init(configuration: Configuration) throws(RemoteConfigError) {
         let endpoint = try FetchEndpoint(configuration: configuration)
         let file = StateFile(url: configuration.storageURL)
@@ -67,8 +65,8 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         core.withLock { $0.stored.backoff?.until }
     }
 
-    /// The last failure to write bookkeeping (fetch status, back-off, defaults) to the file, if the
-    /// latest such write failed; config changes are never kept in memory without being written.
+    /// Why the latest write of bookkeeping (fetch status, back-off, defaults) failed, if it did.
+    // Config changes never need this: they are kept in memory only once written.
     public var lastPersistenceError: RemoteConfigError? {
         core.withLock { $0.persistenceError }
     }

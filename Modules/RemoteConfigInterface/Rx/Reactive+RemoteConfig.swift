@@ -14,9 +14,9 @@ extension RemoteConfigProtocol {
 }
 
 extension Reactive where Base == any RemoteConfigProtocol {
-    /// On each subscription calls `fetchAndActivate`, then emits its `(status, error)` once and completes.
-    ///
-    /// It never errors: an `.error` status arrives as a value, as the completion handler delivers it.
+    /// On each subscription calls `fetchAndActivate`, emits its `(status, error)` once and completes; never errors.
+    // The call is made during subscription, not later: the seed's test fires the mock's stored handler
+    // right after subscribing.
     public func fetchAndActivate() -> Observable<(RemoteConfigFetchAndActivateStatus, (any Error)?)> {
         let remoteConfig = base
         return Observable.create { observer in
@@ -28,8 +28,7 @@ extension Reactive where Base == any RemoteConfigProtocol {
         }
     }
 
-    /// On each subscription calls `fetch(withExpirationDuration:)` (the settings' minimum interval when
-    /// `nil`), then emits its `(status, error)` once and completes.
+    /// On each subscription calls `fetch` (the settings' interval when `nil`), emits `(status, error)` once, completes.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval? = nil)
         -> Observable<(RemoteConfigFetchStatus, (any Error)?)> {
         let remoteConfig = base

@@ -47,8 +47,7 @@ public struct RemoteConfigValue: Sendable, Hashable {
         return object is [Any] || object is [String: Any] ? object : nil
     }
 
-    /// The value decoded as `Value`: a `String` is the text, `Data` the bytes, a `Bool` one of the
-    /// boolean words, anything else JSON; throws `DecodingError` when it does not fit.
+    /// The value as `Value` (`String`/`Data`/`Bool` from the bare text, else JSON); throws `DecodingError`.
     public func decoded<Value: Decodable>(
         as type: Value.Type = Value.self, using decoder: JSONDecoder = JSONDecoder()
     ) throws -> Value {
