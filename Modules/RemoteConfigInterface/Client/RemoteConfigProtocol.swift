@@ -1,0 +1,60 @@
+import Foundation
+import Reactive
+
+/// A Firebase-style remote config: fetched values, in-app defaults, and the activation between them.
+///
+/// Implementations are reference types shared across threads (the live client, the fakes), so the
+/// protocol is class-bound and `Sendable`. Completion handlers run on a queue of the implementation's
+/// choosing, never necessarily the caller's; the `.rx` and `async` forms wrap them.
+public protocol RemoteConfigProtocol: AnyObject, Sendable {
+    /// How often fetches may reach the network and how long one may take.
+    var configSettings: RemoteConfigSettings { get set }
+
+    /// The outcome of the most recent fetch attempt.
+    var lastFetchStatus: RemoteConfigFetchStatus { get }
+
+    /// When the last successful fetch completed, or `nil` before the first one.
+    var lastFetchTime: Date? { get }
+
+    /// Fetches unless the minimum fetch interval has not passed, then activates what was fetched.
+    func fetchAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?)
+
+    /// Fetches unless the last successful fetch is younger than `expirationDuration` seconds; activates nothing.
+    func fetch(withExpirationDuration expirationDuration: TimeInterval, completionHandler: RemoteConfigFetchCompletion?)
+
+    /// Makes the last fetched values the active ones; `changed` tells whether any active value changed.
+    func activate(completion: RemoteConfigActivateCompletion?)
+
+    /// The value for `key`: the active remote value, else the default, else an empty static value.
+    subscript(key: String) -> RemoteConfigValue { get }
+
+    /// The value for `key`: the active remote value, else the default, else an empty static value.
+    func configValue(forKey key: String) -> RemoteConfigValue
+
+    /// The value for `key` from one source only (an empty static value when that source lacks it).
+    func configValue(forKey key: String, source: RemoteConfigSource) -> RemoteConfigValue
+
+    /// The keys that `source` holds, sorted (`.static` holds none).
+    func allKeys(from source: RemoteConfigSource) -> [String]
+
+    /// Replaces the in-app defaults.
+    func setDefaults(_ defaults: [String: RemoteConfigDefaultValue])
+
+    /// The in-app default for `key`, if there is one.
+    func defaultValue(forKey key: String) -> RemoteConfigValue?
+
+    /// Every activation that changed active values, with the keys it changed (hot: no replay).
+    var configUpdates: Observable<RemoteConfigUpdate> { get }
+}
+
+extension RemoteConfigProtocol {
+    /// The value for `key`, through `configValue(forKey:)`.
+    public subscript(key: String) -> RemoteConfigValue {
+        configValue(forKey: key)
+    }
+
+    /// Fetches unless the minimum fetch interval of `configSettings` has not passed; activates nothing.
+    public func fetch(completionHandler: RemoteConfigFetchCompletion?) {
+        fetch(withExpirationDuration: configSettings.minimumFetchInterval, completionHandler: completionHandler)
+    }
+}

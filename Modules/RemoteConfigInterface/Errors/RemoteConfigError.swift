@@ -1,0 +1,85 @@
+import Foundation
+
+/// Why a fetch, an activation or opening the stored config failed.
+///
+/// No case carries the API key or a URL with credentials, so an error can be logged as it is.
+public enum RemoteConfigError: Error, Sendable, Hashable {
+    /// A server-requested back-off (after 429 or 5xx) runs until the date; no network call was made.
+    case throttled(until: Date)
+    /// The fetch took longer than `fetchTimeout`.
+    case timedOut
+    /// The server could not be reached (refused, unreachable, name not resolved, connection lost).
+    case connectionFailed(reason: String)
+    /// The server answered with an HTTP status other than 200 or 304.
+    case httpStatus(Int)
+    /// The server's answer does not follow the fetch protocol.
+    case malformedResponse(RemoteConfigMalformedResponse)
+    /// The answer's body is larger than the limit, in bytes.
+    case responseTooLarge(limit: Int)
+    /// The stored config file exists but cannot be read; it is left untouched for inspection.
+    case storageCorrupted(path: String, reason: String)
+    /// The config file could not be written; the state in memory stayed as it was.
+    case storageFailed(reason: String)
+    /// The client's configuration cannot form a request (for example an unusable base URL).
+    case invalidConfiguration(reason: String)
+    /// An implementation reported a failure without an error.
+    case unknown
+}
+
+/// The way a fetch answer breaks the protocol.
+public enum RemoteConfigMalformedResponse: Sendable, Hashable {
+    /// The body is not JSON.
+    case invalidJSON
+    /// The body is JSON but not an object.
+    case notAnObject
+    /// The object has no `state` string.
+    case missingState
+    /// `state` is none of UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG.
+    case unknownState(String)
+    /// `entries` is not an object.
+    case invalidEntries
+    /// The entry for the key is not a string.
+    case nonStringValue(key: String)
+}
+
+extension RemoteConfigError: LocalizedError {
+    /// A sentence for logs and alerts.
+    public var errorDescription: String? {
+        switch self {
+        case .throttled(let until):
+            "Remote config fetches are paused by a server back-off until \(until)."
+        case .timedOut:
+            "The remote config fetch timed out."
+        case .connectionFailed(let reason):
+            "The remote config server could not be reached: \(reason)"
+        case .httpStatus(let status):
+            "The remote config server answered with HTTP status \(status)."
+        case .malformedResponse(let reason):
+            "The remote config server's answer is malformed: \(reason)."
+        case .responseTooLarge(let limit):
+            "The remote config answer is larger than \(limit) bytes."
+        case .storageCorrupted(let path, let reason):
+            "The stored remote config at \(path) cannot be read: \(reason)"
+        case .storageFailed(let reason):
+            "The remote config could not be stored: \(reason)"
+        case .invalidConfiguration(let reason):
+            "The remote config client is misconfigured: \(reason)"
+        case .unknown:
+            "The remote config failed for an unknown reason."
+        }
+    }
+}
+
+extension RemoteConfigMalformedResponse: CustomStringConvertible {
+    /// The defect in words.
+    public var description: String {
+        switch self {
+        case .invalidJSON: "the body is not JSON"
+        case .notAnObject: "the body is not a JSON object"
+        case .missingState: "there is no state"
+        case .unknownState(let state): "the state \"\(state)\" is unknown"
+        case .invalidEntries: "entries is not an object"
+        case .nonStringValue(let key): "the value of \"\(key)\" is not a string"
+        }
+    }
+}
