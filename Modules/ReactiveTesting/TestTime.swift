@@ -1,0 +1,2 @@
+/// A virtual time on a `TestScheduler`, in ticks.
+public typealias TestTime = Int
