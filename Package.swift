@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .library(name: "Architecture", targets: ["Architecture"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
     ],
@@ -21,12 +22,20 @@ let package = Package(
 
         // composition root and benchmarks
         .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
-        .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport"], path: "Apps/Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Architecture", "BenchmarkSupport"], path: "Apps/Benchmarks"),
         .target(name: "BenchmarkSupport", path: "Apps/BenchmarkSupport"),
 
         // tests, one target per module
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTests"),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"], path: "Tests/ReactiveTestingTests"),
+
+        // MARK: Architecture
+        // Store, reducers, effects, middleware and dependency values (issue 5), and its TestStore.
+        .target(name: "Architecture", dependencies: ["Reactive"], path: "Modules/Architecture"),
+        .testTarget(
+            name: "ArchitectureTests", dependencies: ["Architecture", "Reactive", "ReactiveTesting"],
+            path: "Tests/ArchitectureTests"),
+        // MARK: end Architecture
     ],
     swiftLanguageModes: [.v6]
 )
