@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "Architecture", targets: ["Architecture"]),
+        .library(name: "ArchitectureTesting", targets: ["ArchitectureTesting"]),
         .executable(name: "bistro", targets: ["Bistro"]),
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
     ],
@@ -32,9 +33,13 @@ let package = Package(
         // MARK: Architecture
         // Store, reducers, effects, middleware and dependency values (issue 5), and its TestStore.
         .target(name: "Architecture", dependencies: ["Reactive"], path: "Modules/Architecture"),
+        .target(name: "ArchitectureTesting", dependencies: ["Architecture", "ReactiveTesting"], path: "Modules/ArchitectureTesting"),
         .testTarget(
-            name: "ArchitectureTests", dependencies: ["Architecture", "Reactive", "ReactiveTesting"],
+            name: "ArchitectureTests", dependencies: ["Architecture", "ArchitectureTesting", "Reactive", "ReactiveTesting"],
             path: "Tests/ArchitectureTests"),
+        .testTarget(
+            name: "ArchitectureTestingTests", dependencies: ["Architecture", "ArchitectureTesting"],
+            path: "Tests/ArchitectureTestingTests"),
         // MARK: end Architecture
     ],
     swiftLanguageModes: [.v6]

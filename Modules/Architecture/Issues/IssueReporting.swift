@@ -57,11 +57,13 @@ public func reportIssue(_ message: String, at location: IssueLocation) {
 }
 
 /// Runs `operation` with issues sent to `reporter`; tasks created inside inherit it.
+@discardableResult
 public func withIssueReporter<Result>(_ reporter: any IssueReporter, operation: () throws -> Result) rethrows -> Result {
     try IssueReporting.$taskReporter.withValue(reporter, operation: operation)
 }
 
 /// Runs `operation` with issues sent to `reporter`; tasks created inside inherit it.
+@discardableResult
 public func withIssueReporter<Result>(
     _ reporter: any IssueReporter, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
 ) async rethrows -> Result {

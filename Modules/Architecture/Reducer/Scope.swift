@@ -16,11 +16,11 @@ public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reduce
 
     /// A child that owns the parent's property at `state`.
     @inlinable
-    public init(
-        state: WritableKeyPath<ParentState, Child.State>, action: CasePath<ParentAction, Child.Action>,
-        @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    public init<ChildState, ChildAction>(
+        state: WritableKeyPath<ParentState, ChildState>, action: CasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
+    ) where ChildState == Child.State, ChildAction == Child.Action {
         toChildState = .keyPath(state)
         toChildAction = action
         self.child = child()
@@ -29,11 +29,11 @@ public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reduce
 
     /// A child that runs while the parent's enum state holds the case at `state`.
     @inlinable
-    public init(
-        state: CasePath<ParentState, Child.State>, action: CasePath<ParentAction, Child.Action>,
-        @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    public init<ChildState, ChildAction>(
+        state: CasePath<ParentState, ChildState>, action: CasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
+    ) where ChildState == Child.State, ChildAction == Child.Action {
         toChildState = .casePath(state)
         toChildAction = action
         self.child = child()
@@ -42,22 +42,22 @@ public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reduce
 
     /// A child that owns the property at `state`, for the parent action case built by `action`.
     @inlinable
-    public init(
-        state: WritableKeyPath<ParentState, Child.State>, action: @escaping @Sendable (Child.Action) -> ParentAction,
-        @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    public init<ChildState, ChildAction>(
+        state: WritableKeyPath<ParentState, ChildState>, action: @escaping @Sendable (ChildAction) -> ParentAction,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
+    ) where ChildState == Child.State, ChildAction == Child.Action {
         self.init(state: state, action: CasePath(action), child: child, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// A child for the enum state case built by `state` and the action case built by `action`:
     /// `Scope(state: State.signIn, action: Action.signIn) { SignIn() }`.
     @inlinable
-    public init(
-        state: @escaping @Sendable (Child.State) -> ParentState, action: @escaping @Sendable (Child.Action) -> ParentAction,
-        @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    public init<ChildState, ChildAction>(
+        state: @escaping @Sendable (ChildState) -> ParentState, action: @escaping @Sendable (ChildAction) -> ParentAction,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
+    ) where ChildState == Child.State, ChildAction == Child.Action {
         self.init(
             state: CasePath(state), action: CasePath(action), child: child, fileID: fileID, filePath: filePath, line: line,
             column: column)
