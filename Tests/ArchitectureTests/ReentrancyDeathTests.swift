@@ -1,0 +1,50 @@
+import Architecture
+import Foundation
+import Synchronization
+import XCTest
+
+/// A send from inside a reducer must stop the program with a message that says what went wrong.
+/// The crash runs in a child process: this test binary, started again on the one test below.
+final class ReentrancyDeathTests: XCTestCase {
+    private static let childVariable = "ARCHITECTURE_DEATH_TEST_CHILD"
+
+    /// Does its work only in the child process; in a normal run it passes without doing anything.
+    func testChildSendsFromInsideTheReducer() {
+        guard ProcessInfo.processInfo.environment[Self.childVariable] == "1" else { return }
+        let box = StoreBox()
+        let store = Store(initialState: 0, reducer: Reduce<Int, CounterAction> { state, action in
+            if action == .increment { box.store.withLock { $0 }?.send(.noop) }
+            return .none
+        })
+        box.store.withLock { $0 = store }
+        store.send(.increment)
+    }
+
+    func testASendFromInsideTheReducerStopsWithAClearMessage() throws {
+        #if os(Linux)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["ArchitectureTests.ReentrancyDeathTests/testChildSendsFromInsideTheReducer"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = Pipe()
+        try process.run()
+        let output = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertTrue(
+            output.contains(
+                "Store.send(noop) was called from inside the reducer while it was reducing increment. "
+                    + "A reducer must not send actions: return .send(action) as its effect instead."),
+            output)
+        #else
+        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+        #endif
+    }
+}
+
+/// Lets the reducer reach its own store, which is exactly the mistake under test.
+private final class StoreBox: Sendable {
+    let store = Mutex<Store<Int, CounterAction>?>(nil)
+}
