@@ -202,7 +202,7 @@ final class EffectTests: XCTestCase {
                 .concatenate(
                     .run { _ in
                         started.open()
-                        try await Task.sleep(for: .seconds(3600))
+                        await Gate().wait()
                     },
                     .send(.value(99))
                 )

@@ -37,27 +37,42 @@ final class Recording<Value: Sendable>: Sendable {
     }
 }
 
-/// A one-shot gate that async work waits on until the test opens it.
+/// A one-shot gate that async work waits on until the test opens it, or until the waiting task is
+/// cancelled (so an effect parked on a gate that never opens still ends when it is cancelled).
 final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private struct Contents {
+        var open = false
+        var nextKey = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let contents = Mutex(Contents())
 
     func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
+        let waiters = contents.withLock { contents in
+            contents.open = true
+            defer { contents.waiters = [:] }
+            return Array(contents.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
 
     func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
+        let key = contents.withLock { contents -> Int in
+            defer { contents.nextKey += 1 }
+            return contents.nextKey
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = contents.withLock { contents -> Bool in
+                    if contents.open || Task.isCancelled { return true }
+                    contents.waiters[key] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if open { continuation.resume() }
+        } onCancel: {
+            contents.withLock { $0.waiters.removeValue(forKey: key) }?.resume()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Architecture
+import Dispatch
 import Synchronization
 
 /// What happened inside a TestStore's store, kept for the test to assert on: the state around each
@@ -33,6 +34,7 @@ final class TestRecorder<State: Sendable, Action: Sendable>: Sendable {
         var locations: [EffectOrigin: IssueLocation] = [:]
         var originActions: [EffectOrigin: Action] = [:]
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var blockingWaiters: [DispatchSemaphore] = []
         var nextWaiter = 0
     }
 
@@ -133,14 +135,33 @@ final class TestRecorder<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
+    /// Blocks the calling thread until `version` differs from `seen`, or `timeout` passes; for
+    /// `deinit`, which cannot await.
+    func blockingChange(after seen: Int, timeout: Duration) {
+        let semaphore = DispatchSemaphore(value: 0)
+        let changed = contents.withLock { contents -> Bool in
+            if contents.version != seen { return true }
+            contents.blockingWaiters.append(semaphore)
+            return false
+        }
+        if changed { return }
+        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
+        _ = semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        contents.withLock { $0.blockingWaiters.removeAll { $0 === semaphore } }
+    }
+
     private func changing<Result: Sendable>(_ body: (inout Contents) -> Result) -> Result {
-        let (result, waiters) = contents.withLock { contents in
+        let (result, waiters, blockingWaiters) = contents.withLock { contents in
             let result = body(&contents)
             contents.version += 1
-            defer { contents.waiters = [:] }
-            return (result, Array(contents.waiters.values))
+            defer {
+                contents.waiters = [:]
+                contents.blockingWaiters = []
+            }
+            return (result, Array(contents.waiters.values), contents.blockingWaiters)
         }
         for waiter in waiters { waiter.resume() }
+        for waiter in blockingWaiters { waiter.signal() }
         return result
     }
 }

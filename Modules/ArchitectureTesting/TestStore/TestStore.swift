@@ -119,6 +119,24 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable>: Sen
         recorder.runningEffects.isEmpty && !store.isProcessing
     }
 
+    /// Gives effects that are ending a moment to end. An effect whose last line sends an action is
+    /// still running when the test has received that action, for as long as it takes its task to
+    /// return; the test may end in that instant. Blocking, because `deinit` cannot await; it returns
+    /// as soon as nothing runs, and gives up after `endGracePeriod` (then the effect fails the test).
+    private func settleEffects() {
+        let deadline = ContinuousClock.now.advanced(by: Self.endGracePeriod)
+        while true {
+            let version = recorder.version
+            if recorder.runningEffects.isEmpty { return }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero { return }
+            recorder.blockingChange(after: version, timeout: remaining)
+        }
+    }
+
+    /// How long the end of a test waits for effects that are about to end.
+    static var endGracePeriod: Duration { .milliseconds(200) }
+
     /// Waits until `condition` holds or `timeout` passes; true if it holds.
     func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -141,6 +159,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable>: Sen
     private func checkLeftovers() {
         let (exhaustivity, lastLocation) = settings.withLock { ($0.exhaustivity, $0.lastLocation) }
         guard exhaustivity == .on else { return }
+        settleEffects()
         let received = recorder.takeAllReceived()
         if !received.isEmpty {
             fail(FailureMessage.unreceivedAtEnd(received.map { customDump($0.action) }), at: lastLocation ?? location)
