@@ -100,6 +100,14 @@ final class DependencyTests: XCTestCase {
         XCTAssertEqual(store.state, ["store", "2"])
     }
 
+    func testAStoreWithDefaultDependenciesIgnoresTheSendersOverrides() async {
+        let store = Store(initialState: [], reducer: LookupFeature())
+        withDependencies { $0.greeting = "caller" } operation: {
+            store.send(.greet)
+        }
+        XCTAssertEqual(store.state, ["test hello"])
+    }
+
     func testTheStoreInitialiserCanPrepareDependencies() async {
         let store = Store(initialState: [String]()) {
             LookupFeature()

@@ -13,10 +13,12 @@ public struct EffectID: Hashable, Sendable {
         }
     }
 
+    /// Equal when the wrapped values have the same type and are equal.
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
 
+    /// Hashes the wrapped value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(AnyHashable(base))
     }

@@ -9,6 +9,7 @@ where Reducers.State == State, Reducers.Action == Action {
         reducers = build()
     }
 
+    /// Runs the grouped reducers.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         reducers.reduce(into: &state, action: action)

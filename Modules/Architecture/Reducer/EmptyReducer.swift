@@ -4,6 +4,7 @@ public struct EmptyReducer<State: Sendable, Action: Sendable>: Reducer {
     @inlinable
     public init() {}
 
+    /// Does nothing.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }

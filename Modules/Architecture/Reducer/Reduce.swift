@@ -14,6 +14,7 @@ public struct Reduce<State: Sendable, Action: Sendable>: Reducer {
         self.reduce = { reducer.reduce(into: &$0, action: $1) }
     }
 
+    /// Runs the closure.
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         reduce(&state, action)

@@ -197,10 +197,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     }
 
     /// The last stage: reduces under the lock, notifies the subscribers, starts the effect.
+    ///
+    /// The reducer and the effects it starts must see the store's dependencies, whoever sends. They
+    /// are installed only when they differ from what the current task would read anyway, which in
+    /// an app is almost never: installing task-local values costs more than the rest of an action.
     @inlinable
     func reduce(_ action: Action) {
         _ = lock.lock()
-        if dependenciesAreDefault {
+        if dependenciesAreDefault && DependencyValues.current.isDefault {
             reduceLocked(action)
         } else {
             withDependencyValues(dependencies) { reduceLocked(action) }
