@@ -19,17 +19,9 @@ final class XCTestFailureProcessTests: XCTestCase {
 
     func testAFailureIsAnXCTestFailureAtTheLineOfTheCall() throws {
         #if os(Linux)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose"]
-        process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
-        let outputPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = outputPipe
-        try process.run()
-        let output = String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
+        let (status, output) = try runTestInChildProcess(
+            "ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose", environment: [Self.childVariable: "1"])
+        XCTAssertEqual(exitCode(status), 1, output)
         let location = "XCTestFailureProcessTests.swift:17: error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
         XCTAssertTrue(output.contains(location + "A state change does not match expectation:"), output)
         XCTAssertTrue(output.contains("\u{2212}   count: 2,\n+   count: 1,"), output)

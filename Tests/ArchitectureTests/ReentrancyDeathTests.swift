@@ -1,6 +1,5 @@
 import Architecture
 import Foundation
-import Synchronization
 import XCTest
 
 /// A send from inside a reducer must stop the program with a message that says what went wrong.
@@ -22,17 +21,9 @@ final class ReentrancyDeathTests: XCTestCase {
 
     func testASendFromInsideTheReducerStopsWithAClearMessage() throws {
         #if os(Linux)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["ArchitectureTests.ReentrancyDeathTests/testChildSendsFromInsideTheReducer"]
-        process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = Pipe()
-        try process.run()
-        let output = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        let (status, output) = try runTestInChildProcess(
+            "ArchitectureTests.ReentrancyDeathTests/testChildSendsFromInsideTheReducer", environment: [Self.childVariable: "1"])
+        XCTAssertTrue(wasKilledBySignal(status), output)
         XCTAssertTrue(
             output.contains(
                 "Store.send(noop) was called from inside the reducer while it was reducing increment. "
@@ -46,5 +37,5 @@ final class ReentrancyDeathTests: XCTestCase {
 
 /// Lets the reducer reach its own store, which is exactly the mistake under test.
 private final class StoreBox: Sendable {
-    let store = Mutex<Store<Int, CounterAction>?>(nil)
+    let store = Locked<Store<Int, CounterAction>?>(nil)
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The dependencies in effect for the current task: overridden values plus, for every other key,
 /// the value for the context (live, test or preview).
@@ -45,7 +44,7 @@ enum DefaultDependencyValues {
         let context: DependencyContext
     }
 
-    private static let cache = Mutex<[CacheKey: any Sendable]>([:])
+    private static let cache = Locked<[CacheKey: any Sendable]>([:])
 
     static func value<Key: DependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
         let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context)

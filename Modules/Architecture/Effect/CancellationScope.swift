@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A set of running effects that are cancelled together: those under one `cancellable(id:)`, those
 /// started for one `StoreTask`, or all of a store's.
@@ -12,7 +11,7 @@ final class CancellationScope: Sendable {
         var cancellers: [Int: @Sendable () -> Void] = [:]
     }
 
-    private let members = Mutex(Members())
+    private let members = Locked(Members())
 
     /// Adds a running effect's cancel action; nil when the scope is already cancelled.
     func insert(_ cancel: @escaping @Sendable () -> Void) -> Int? {

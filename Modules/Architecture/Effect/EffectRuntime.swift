@@ -15,8 +15,8 @@ final class EffectRuntime<Action: Sendable>: Sendable {
 
     /// Every running effect, cancelled together when the store goes away.
     let all = CancellationScope()
-    private let registry = Mutex<[EffectID: [ObjectIdentifier: CancellationScope]]>([:])
-    private let activity = Mutex(Activity())
+    private let registry = Locked<[EffectID: [ObjectIdentifier: CancellationScope]]>([:])
+    private let activity = Locked(Activity())
     private let dispatch: Dispatch
 
     init(dispatch: @escaping Dispatch) {

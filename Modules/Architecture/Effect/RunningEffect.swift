@@ -1,5 +1,4 @@
 import Reactive
-import Synchronization
 
 /// One running unit of an effect, a task or an Rx subscription, that finishes once: when its work
 /// ends or when it is cancelled, whichever comes first.
@@ -20,7 +19,7 @@ final class RunningEffect: Sendable {
         var scopeKeys: [(CancellationScope, Int)] = []
     }
 
-    private let status = Mutex(Status())
+    private let status = Locked(Status())
     private let completion: @Sendable () -> Void
 
     init(completion: @escaping @Sendable () -> Void) {

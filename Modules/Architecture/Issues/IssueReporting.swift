@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Where issues go: a reporter set for the current task, else the process-wide one.
 ///
@@ -8,7 +7,7 @@ import Synchronization
 public enum IssueReporting {
     @TaskLocal static var taskReporter: (any IssueReporter)?
 
-    private static let installed = Mutex<(any IssueReporter)?>(nil)
+    private static let installed = Locked<(any IssueReporter)?>(nil)
 
     /// The mangled name of `ArchitectureTesting.TestIssueReporter`, looked up at run time: a type
     /// lookup by name is Linux's `NSClassFromString`, and needs no exported symbol.

@@ -8,7 +8,7 @@ import Synchronization
 /// every retain and release on the hot path several times slower.
 @usableFromInline
 final class StoreLink<State: Sendable, Action: Sendable>: Sendable {
-    @usableFromInline let target = Mutex<StoreCore<State, Action>?>(nil)
+    @usableFromInline let target = Locked<StoreCore<State, Action>?>(nil)
 
     /// The thread passing an action through the middleware chain right now, or 0. A `next` called
     /// on that thread continues the chain at once; anywhere else it queues. While it is this

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A handle on what one `send` started: await `finish()` for its effects to complete, or `cancel()` them.
 ///
@@ -51,7 +50,7 @@ final class StoreTaskBox: Sendable {
     }
 
     let scope = CancellationScope()
-    private let progress = Mutex(Progress())
+    private let progress = Locked(Progress())
 
     @usableFromInline
     init() {}

@@ -1,6 +1,5 @@
 import Architecture
 import Dispatch
-import Synchronization
 
 /// What happened inside a TestStore's store, kept for the test to assert on: the state around each
 /// sent action, the actions effects sent back (in order, until received), and the running effects.
@@ -38,7 +37,7 @@ final class TestRecorder<State: Sendable, Action: Sendable>: Sendable {
         var nextWaiter = 0
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     // MARK: Written by the store
 

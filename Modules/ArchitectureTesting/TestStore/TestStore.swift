@@ -1,5 +1,4 @@
 import Architecture
-import Synchronization
 
 /// A store for tests that checks every step: what each action does to the state, every action
 /// effects send back, and that effects have finished when the test ends.
@@ -22,7 +21,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable>: Sen
 
     let store: Store<State, TestAction<Action>>
     let recorder: TestRecorder<State, Action>
-    let settings: Mutex<Settings>
+    let settings: Locked<Settings>
     let location: IssueLocation
 
     /// A test store running `reducer` from `initialState`, with test dependencies changed by `prepareDependencies`.
@@ -38,7 +37,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable>: Sen
         store = Store(
             initialState: initialState, reducer: TestReducer(base: reducer, recorder: recorder), middleware: [],
             dependencies: dependencies)
-        settings = Mutex(Settings(state: initialState))
+        settings = Locked(Settings(state: initialState))
         location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
