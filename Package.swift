@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Architecture", dependencies: ["Reactive"], path: "Modules/Architecture"),
         .target(name: "ArchitectureTesting", dependencies: ["Architecture", "ReactiveTesting"], path: "Modules/ArchitectureTesting"),
         .testTarget(
-            name: "ArchitectureTests", dependencies: ["Architecture", "ArchitectureTesting", "Reactive", "ReactiveTesting"],
+            name: "ArchitectureTests", dependencies: ["Architecture", "ArchitectureTesting", "Reactive"],
             path: "Tests/ArchitectureTests"),
         .testTarget(
             name: "ArchitectureTestingTests", dependencies: ["Architecture", "ArchitectureTesting"],
