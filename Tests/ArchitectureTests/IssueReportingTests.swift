@@ -1,5 +1,6 @@
 import Architecture
 import ArchitectureTesting
+import Foundation
 import XCTest
 
 final class IssueReportingTests: XCTestCase {
@@ -30,5 +31,26 @@ final class IssueReportingTests: XCTestCase {
         }
         XCTAssertEqual(outer.messages, ["outer"])
         XCTAssertEqual(inner.messages, ["inner"])
+    }
+
+    /// Does its work only in the child process: reports an issue the way a running app would.
+    func testChildLogsAnIssue() {
+        guard ProcessInfo.processInfo.environment["ARCHITECTURE_LOG_CHILD"] == "1" else { return }
+        IssueReporting.defaultReporter = LogIssueReporter()
+        reportIssue("logged, not failed")
+    }
+
+    func testOutsideATestAnIssueIsALogLine() throws {
+        #if os(Linux)
+        let (status, output) = try runTestInChildProcess(
+            "ArchitectureTests.IssueReportingTests/testChildLogsAnIssue", environment: ["ARCHITECTURE_LOG_CHILD": "1"])
+        XCTAssertEqual(exitCode(status), 0, output)
+        XCTAssertNotNil(
+            output.range(of: #"Architecture issue at ArchitectureTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
+                         options: .regularExpression),
+            output)
+        #else
+        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+        #endif
     }
 }
