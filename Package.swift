@@ -21,6 +21,10 @@ let modules: [Target] = [
     // core testing
     module("ReactiveTesting", ["Reactive"]),
 
+    // architecture: store, reducers, effects, middleware, dependencies; and its TestStore
+    module("Architecture", ["Reactive"]),
+    module("ArchitectureTesting", ["Architecture", "ReactiveTesting"]),
+
     // service interfaces: protocols, value types and errors only
     module("PersistenceInterface", ["Reactive"]),
     module("RemoteConfigInterface", ["Reactive"]),
@@ -40,6 +44,8 @@ let modules: [Target] = [
 let testTargets: [Target] = [
     tests("Reactive", ["ReactiveTesting"]),
     tests("ReactiveTesting", ["Reactive"]),
+    tests("Architecture", ["ArchitectureTesting", "Reactive"]),
+    tests("ArchitectureTesting", ["Architecture"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),
@@ -53,7 +59,8 @@ let apps: [Target] = [
     .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines
     .executableTarget(
-        name: "Benchmarks", dependencies: ["Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface"],
+        name: "Benchmarks",
+        dependencies: ["Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture"],
         path: "Apps/Benchmarks"),
     .target(name: "BenchmarkSupport", dependencies: ["CSQLite"], path: "Apps/BenchmarkSupport"),
     // the child process of Persistence's crash test

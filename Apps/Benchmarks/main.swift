@@ -87,6 +87,9 @@ run("g combineLatest of 2 BehaviorSubjects, 500k", events: 500_000, rxSwift: 139
     subscription.dispose()
 }
 
+// Architecture: actions through a store with a reducer, three middleware items and a subscriber.
+if wanted("architecture") { results += architectureBenchmarks() }
+
 // Persistence (SQLite): Codable records against a C baseline on the same libsqlite3.
 if wanted("p") { results += persistenceBenchmarks() }
 

@@ -1,0 +1,329 @@
+import Reactive
+import Synchronization
+
+/// The root store: the state, the reducer, the middleware chain, the subscribers and the effects.
+///
+/// Actions are processed one at a time, in the order they were sent, by whichever thread finds the
+/// store idle when it sends: that thread becomes the *drainer* and processes its own action, then
+/// everything that was queued meanwhile, from any thread. A send made while an action is being
+/// processed (by a subscriber, a middleware, an effect, another thread) is queued, never nested, so
+/// every subscriber sees every state in order. The reducer runs under `lock` so that state is
+/// changed in place; a send from inside the reducer finds the lock held by its own thread and stops.
+///
+/// The hot path is `@inlinable` so that it is specialised for the app's state and action types:
+/// unspecialised, every action would look up generic metadata several times in the runtime.
+@usableFromInline
+final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @unchecked Sendable {
+    // @unchecked Sendable: `state`, `queue`, `queueHead`, `draining`, `observers` and `dependencies`
+    // are only touched under `lock`. `currentBox` and `currentAction` are only touched by the
+    // drainer, the one thread that set `draining` under `lock` (taking and giving up that role under
+    // `lock` orders their accesses across threads). `stages` is set in `init`.
+    @usableFromInline
+    enum Work {
+        case action(Action, stage: Int, box: StoreTaskBox?)
+        case subscribe(StateObserver<State>)
+    }
+
+    // Every stored var below is accessed under `lock` or by the drainer alone, and a reducer cannot
+    // reach the store (its send or read finds the lock held and stops), so no two accesses can
+    // overlap: the runtime exclusivity checks, a third of the cost of an action, are switched off.
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var state: State
+    @usableFromInline @exclusivity(unchecked) var queue: [Work?] = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var draining = false
+    @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserver<State>> = []
+    @usableFromInline @exclusivity(unchecked) var dependencies: DependencyValues
+    @usableFromInline @exclusivity(unchecked) var dependenciesAreDefault: Bool
+
+    @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+    /// The middleware steps; stage `stages.count` is the reducer. Set once, at the end of `init`.
+    @usableFromInline @exclusivity(unchecked) var stages: [(Action) -> Void] = []
+    @usableFromInline @exclusivity(unchecked) var currentBox: StoreTaskBox?
+    @usableFromInline @exclusivity(unchecked) var currentAction: Action?
+
+    @usableFromInline let link: StoreLink<State, Action>
+    @usableFromInline let effects: EffectRuntime<Action>
+
+    @usableFromInline
+    init(
+        initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>,
+        makeStages: (StoreCore, StoreLink<State, Action>) -> [(Action) -> Void],
+        dependencies: DependencyValues, link: StoreLink<State, Action>
+    ) {
+        state = initialState
+        self.reducer = reducer
+        self.dependencies = dependencies
+        dependenciesAreDefault = dependencies.isDefault
+        self.link = link
+        effects = EffectRuntime { action, box in _ = link.core?.send(action, stage: 0, box: box) }
+        stages = makeStages(self, link)
+    }
+
+    /// The steps of `middleware`, each given `next` for the step after it.
+    @inlinable
+    static func makeStages(
+        _ middleware: [Middleware<State, Action>], core: StoreCore, link: StoreLink<State, Action>
+    ) -> [(Action) -> Void] {
+        let dispatch = DispatchFunction<Action> { action in _ = link.core?.send(action, stage: 0, box: nil) }
+        let getState: @Sendable () -> State = {
+            guard let core = link.core else { fatalError("Middleware read the state of a store that no longer exists.") }
+            return core.currentState
+        }
+        var stages: [(Action) -> Void] = []
+        for index in middleware.indices.reversed() {
+            let nextStage = index + 1
+            // Only dereferenced on the thread that is passing an action through the chain, which is
+            // inside the core: the core is alive. Anywhere else `next` goes through the link.
+            let next = DispatchFunction<Action> { [unowned(unsafe) core] action in
+                if link.isInChainOnThisThread {
+                    core.run(stage: nextStage, action)
+                } else {
+                    _ = link.core?.send(action, stage: nextStage, box: nil)
+                }
+            }
+            stages.insert(middleware[index](dispatch, getState)(next), at: 0)
+        }
+        return stages
+    }
+
+    /// Called by the root `Store` when it goes away: cancels the effects and breaks the cycle.
+    func shutdown() {
+        effects.all.cancel()
+        link.detach()
+    }
+
+    // MARK: State
+
+    @usableFromInline
+    var currentState: State {
+        guard lock.lock() else { reducerRead() }
+        defer { lock.unlock() }
+        return state
+    }
+
+    /// The dependencies reducers and effects run with; a test store changes them between steps.
+    var dependencyValues: DependencyValues {
+        get {
+            guard lock.lock() else { reducerRead() }
+            defer { lock.unlock() }
+            return dependencies
+        }
+        set {
+            guard lock.lock() else { reducerRead() }
+            dependencies = newValue
+            dependenciesAreDefault = newValue.isDefault
+            lock.unlock()
+        }
+    }
+
+    /// Whether actions are waiting or being processed.
+    var isProcessing: Bool {
+        guard lock.lock() else { return true }
+        defer { lock.unlock() }
+        return draining
+    }
+
+    // MARK: Sending
+
+    @usableFromInline
+    func send(_ action: Action) -> StoreTask {
+        send(action, stage: 0, box: nil)
+    }
+
+    /// Processes `action` from `stage` of the chain now if the store is idle, else queues it.
+    @inlinable
+    func send(_ action: Action, stage: Int, box: StoreTaskBox?) -> StoreTask {
+        guard lock.lock() else { reducerSent(action) }
+        if draining {
+            let box = box ?? StoreTaskBox()
+            box.retain()
+            queue.append(.action(action, stage: stage, box: box))
+            lock.unlock()
+            return StoreTask(box: box)
+        }
+        draining = true
+        lock.unlock()
+        let ownBox = process(action, stage: stage, box: box)
+        drain()
+        return StoreTask(box: ownBox)
+    }
+
+    @inlinable
+    func run(stage: Int, _ action: Action) {
+        if stage < stages.count {
+            stages[stage](action)
+        } else {
+            reduce(action)
+        }
+    }
+
+    /// Runs queued work until the queue is empty, then gives up the drainer role.
+    @inlinable
+    func drain() {
+        while true {
+            _ = lock.lock()
+            if queueHead == queue.count {
+                if !queue.isEmpty {
+                    queue.removeAll(keepingCapacity: true)
+                    queueHead = 0
+                }
+                draining = false
+                lock.unlock()
+                return
+            }
+            let work = queue[queueHead].take()!
+            queueHead += 1
+            lock.unlock()
+            switch work {
+            case .action(let action, let stage, let box):
+                _ = process(action, stage: stage, box: box)
+                box?.release()
+            case .subscribe(let observer):
+                start(observer)
+            }
+        }
+    }
+
+    /// Passes one action through the chain; returns the task box its effects joined, if any.
+    @inlinable
+    func process(_ action: Action, stage: Int, box: StoreTaskBox?) -> StoreTaskBox? {
+        currentBox = box
+        link.chainThread.store(currentThreadID(), ordering: .relaxed)
+        run(stage: stage, action)
+        link.chainThread.store(0, ordering: .relaxed)
+        defer { currentBox = nil }
+        return currentBox
+    }
+
+    /// The last stage: reduces under the lock, notifies the subscribers, starts the effect.
+    ///
+    /// The reducer and the effects it starts must see the store's dependencies, whoever sends. They
+    /// are installed only when they differ from what the current task would read anyway, which in
+    /// an app is almost never: installing task-local values costs more than the rest of an action.
+    @inlinable
+    func reduce(_ action: Action) {
+        _ = lock.lock()
+        if dependenciesAreDefault && DependencyValues.current.isDefault {
+            reduceLocked(action)
+        } else {
+            withDependencyValues(dependencies) { reduceLocked(action) }
+        }
+    }
+
+    /// Called with `lock` held; releases it.
+    @inlinable
+    func reduceLocked(_ action: Action) {
+        currentAction = action
+        let effect = reducer(&state, action)
+        currentAction = nil
+        if observers.isEmpty {
+            lock.unlock()
+        } else {
+            let observers = self.observers
+            let newState = state
+            lock.unlock()
+            // A subscriber that calls `next` is not inside the chain: its action is queued.
+            let thread = link.chainThread.exchange(0, ordering: .relaxed)
+            for observer in observers { observer.deliver(newState) }
+            link.chainThread.store(thread, ordering: .relaxed)
+        }
+        if effect.isNone { return }
+        if currentBox == nil { currentBox = StoreTaskBox() }
+        effects.run(effect, box: currentBox)
+    }
+
+    @usableFromInline
+    func reducerSent(_ action: Action) -> Never {
+        fatalError("Store.send(\(action)) was called from inside the reducer while it was reducing "
+            + "\(describe(currentAction)). A reducer must not send actions: return .send(action) as its effect instead.")
+    }
+
+    func reducerRead() -> Never {
+        fatalError("The store was read from inside its reducer while it was reducing \(describe(currentAction)). "
+            + "A reducer receives the state as its argument.")
+    }
+
+    private func describe(_ action: Action?) -> String {
+        action.map { "\($0)" } ?? "an action"
+    }
+
+    // MARK: Subscribers
+
+    @usableFromInline
+    func observe(_ deliver: @escaping (State) -> Void) -> Disposable {
+        let observer = StateObserver(deliver)
+        guard lock.lock() else { reducerRead() }
+        if draining {
+            // The drainer delivers the state once it is between two actions, so no later state can
+            // overtake this one.
+            queue.append(.subscribe(observer))
+            lock.unlock()
+        } else {
+            draining = true
+            lock.unlock()
+            start(observer)
+            drain()
+        }
+        return StateSubscription(link: link, observer: observer)
+    }
+
+    /// Adds `observer` and gives it the state now; called by the drainer.
+    @usableFromInline
+    func start(_ observer: StateObserver<State>) {
+        _ = lock.lock()
+        if observer.isDisposed {
+            lock.unlock()
+            return
+        }
+        observers.append(observer)
+        let current = state
+        lock.unlock()
+        observer.deliver(current)
+    }
+
+    fileprivate func remove(_ observer: StateObserver<State>) {
+        guard lock.lock() else { reducerRead() }
+        observers.removeAll { $0 === observer }
+        lock.unlock()
+    }
+}
+
+/// A subscriber to a store's states; only the store's drainer calls it.
+@usableFromInline
+final class StateObserver<State> {
+    @usableFromInline let deliverState: (State) -> Void
+    @usableFromInline let disposed = Atomic<Bool>(false)
+
+    init(_ deliver: @escaping (State) -> Void) {
+        deliverState = deliver
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    @inlinable
+    func deliver(_ state: State) {
+        if disposed.load(ordering: .relaxed) { return }
+        deliverState(state)
+    }
+
+    func dispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+}
+
+/// Ends a subscription to a store's states.
+private final class StateSubscription<State: Sendable, Action: Sendable>: Disposable {
+    private let link: StoreLink<State, Action>
+    private let observer: StateObserver<State>
+
+    init(link: StoreLink<State, Action>, observer: StateObserver<State>) {
+        self.link = link
+        self.observer = observer
+    }
+
+    func dispose() {
+        observer.dispose()
+        link.core?.remove(observer)
+    }
+}

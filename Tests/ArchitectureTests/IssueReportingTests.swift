@@ -1,0 +1,56 @@
+import Architecture
+import ArchitectureTesting
+import Foundation
+import XCTest
+
+final class IssueReportingTests: XCTestCase {
+    func testTheTestLibrarysReporterIsFoundByNameWhenItIsLinked() {
+        XCTAssertTrue(IssueReporting.defaultReporter is TestIssueReporter)
+    }
+
+    func testAnIssueGoesToTheReporterOfTheCurrentTaskWithTheCallersLocation() async {
+        let reporter = CapturingReporter()
+        await withIssueReporter(reporter) {
+            reportIssue("first")
+            await Task { reportIssue("from a child task") }.value
+        }
+        let line: UInt = #line - 3
+        XCTAssertEqual(reporter.issues, [
+            CapturingReporter.Captured(message: "first", fileID: "ArchitectureTests/IssueReportingTests.swift", line: line),
+            CapturingReporter.Captured(
+                message: "from a child task", fileID: "ArchitectureTests/IssueReportingTests.swift", line: line + 1),
+        ])
+    }
+
+    func testNestedReportersDoNotLeak() {
+        let outer = CapturingReporter()
+        let inner = CapturingReporter()
+        withIssueReporter(outer) {
+            withIssueReporter(inner) { reportIssue("inner") }
+            reportIssue("outer")
+        }
+        XCTAssertEqual(outer.messages, ["outer"])
+        XCTAssertEqual(inner.messages, ["inner"])
+    }
+
+    /// Does its work only in the child process: reports an issue the way a running app would.
+    func testChildLogsAnIssue() {
+        guard ProcessInfo.processInfo.environment["ARCHITECTURE_LOG_CHILD"] == "1" else { return }
+        IssueReporting.defaultReporter = LogIssueReporter()
+        reportIssue("logged, not failed")
+    }
+
+    func testOutsideATestAnIssueIsALogLine() throws {
+        #if os(Linux)
+        let (status, output) = try runTestInChildProcess(
+            "ArchitectureTests.IssueReportingTests/testChildLogsAnIssue", environment: ["ARCHITECTURE_LOG_CHILD": "1"])
+        XCTAssertEqual(exitCode(status), 0, output)
+        XCTAssertNotNil(
+            output.range(of: #"Architecture issue at ArchitectureTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
+                         options: .regularExpression),
+            output)
+        #else
+        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+        #endif
+    }
+}
