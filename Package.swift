@@ -52,6 +52,8 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
+    // the app, end to end on the built executable (and its argument parsing)
+    .testTarget(name: "BistroTests", dependencies: ["Bistro"], path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [
