@@ -35,6 +35,9 @@ let modules: [Target] = [
 
     // presentation: the terminal view layer (UIKit + RxCocoa's part)
     module("TerminalUI", ["Reactive"]),
+
+    // feature interfaces: protocols, value types and errors only
+    module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
 ]
 
 let testTargets: [Target] = [
@@ -46,6 +49,7 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
+    tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
 ]
 
 let apps: [Target] = [
