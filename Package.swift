@@ -38,6 +38,9 @@ let modules: [Target] = [
 
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
+
+    // features: their own interface, service interfaces, core and TerminalUI; never an implementation
+    module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
 ]
 
 let testTargets: [Target] = [
@@ -50,6 +53,10 @@ let testTargets: [Target] = [
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
     tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
+    tests("Contacts", [
+        "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+        "Reactive", "ReactiveTesting", "TerminalUI",
+    ]),
 ]
 
 let apps: [Target] = [
