@@ -39,6 +39,12 @@ let modules: [Target] = [
 
     // presentation: the terminal view layer (UIKit + RxCocoa's part)
     module("TerminalUI", ["Reactive"]),
+
+    // feature interfaces: protocols, value types and errors only
+    module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
+
+    // features: their own interface, service interfaces, core and TerminalUI; never an implementation
+    module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
 ]
 
 let testTargets: [Target] = [
@@ -52,6 +58,11 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
+    tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
+    tests("Contacts", [
+        "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+        "Reactive", "ReactiveTesting", "TerminalUI",
+    ]),
     // the app, end to end on the built executable (and its argument parsing)
     .testTarget(name: "BistroTests", dependencies: ["Bistro"], path: "Tests/BistroTests"),
 ]

@@ -1,0 +1,26 @@
+import ContactsInterface
+import PersistenceInterface
+import Reactive
+
+/// The seller's contacts as the database holds them, with a sync from remote config started alongside.
+public final class SellerContactsRepositoryImpl: SellerContactsRepository {
+    private let database: any Database
+    private let updater: any DatabaseUpdater
+
+    /// A repository reading `database` and bringing it up to date with `updater`.
+    public init(database: any Database, updater: any DatabaseUpdater) {
+        self.database = database
+        self.updater = updater
+    }
+
+    /// The stored contacts sorted by `order`, again after every change to them, merged with the sync's error events.
+    public func sellerContacts() -> Observable<Event<[SellerContacts]>> {
+        // The database and the sync run side by side: the screen shows what is stored at once, and
+        // what the sync writes reaches it through the observation, never straight from the sync.
+        Observable.merge([
+            // Duplicates dropped: a sync that stores the same contacts again redraws nothing.
+            database.observe(SellerContacts.fetchRequestWithSort(), removeDuplicates: true).materialize(),
+            updater.sync(),
+        ])
+    }
+}

@@ -1,0 +1,78 @@
+import ContactsInterface
+import Dispatch
+import Reactive
+import TerminalUI
+
+/// The seller's contacts (the seed's view controller): phone and address of the first contact, every
+/// contact in a list, and an alert with one "OK" for each failure.
+///
+/// It shows only what the database holds: the view model's stream is the database's observation,
+/// and the sync it starts reaches the screen through that observation or as an error.
+@MainActor
+public final class ContactsViewController: ViewController {
+    /// The first contact's phone number (the seed's `phone` outlet).
+    public let phone = Label()
+    /// The first contact's address (the seed's `address` outlet).
+    public let address = Label(numberOfLines: 0)
+    /// Every contact, sorted by `order`: address, then phone.
+    public let list = ListView(placeholder: "No contacts")
+
+    private let viewModel: any ContactsViewModel
+    private let backgroundScheduler: any ImmediateSchedulerType
+    private let disposeBag = DisposeBag()
+
+    /// A screen bound to `viewModel`, subscribing to it on `backgroundScheduler`.
+    public init(
+        viewModel: any ContactsViewModel,
+        backgroundScheduler: any ImmediateSchedulerType = SerialDispatchQueueScheduler(qos: .userInteractive)
+    ) {
+        self.viewModel = viewModel
+        self.backgroundScheduler = backgroundScheduler
+        super.init()
+    }
+
+    /// The first contact in a panel above the list of all.
+    public override func loadView() {
+        view = VStack(
+            Panel(title: "Contact", VStack(HStack(Label("Phone   "), phone), HStack(Label("Address "), address))),
+            Panel(title: "All contacts", list)
+        )
+    }
+
+    /// Binds the contacts.
+    public override func viewDidLoad() {
+        bindContacts()
+    }
+
+    private func bindContacts() {
+        // Published and connected last, so that both bindings see every element even when the
+        // scheduler runs the subscription at once.
+        let contacts = viewModel.contacts()
+            // 1. Ask in the background, show on the main thread.
+            .subscribe(on: backgroundScheduler)
+            .observe(on: MainScheduler.instance)
+            // 2. An error shows a message and goes no further.
+            .flatMapError { [weak self] in
+                self?.rx.showMessage($0.localizedDescription) ?? Observable.empty()
+            }
+            .publish()
+
+        contacts
+            .map { $0.map { ListRow($0.address ?? "", $0.phone ?? "") } }
+            .bind(to: list.rx.rows)
+            .disposed(by: disposeBag)
+
+        contacts
+            // 3. The first contact; `map`, not the seed's `compactMap`, so that labels empty out
+            // with the table instead of showing a contact the database no longer holds.
+            .map { $0.first }
+            // 4. Fill the labels.
+            .subscribe(onNext: { [weak self] in
+                self?.phone.text = $0?.phone
+                self?.address.text = $0?.address
+            })
+            .disposed(by: disposeBag)
+
+        contacts.connect().disposed(by: disposeBag)
+    }
+}

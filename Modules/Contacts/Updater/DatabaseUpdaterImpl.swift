@@ -1,0 +1,79 @@
+import ContactsInterface
+import Foundation
+import PersistenceInterface
+import Reactive
+import RemoteConfigInterface
+
+/// Keeps the stored seller contacts equal to remote config's `seller_contacts` (the seed's `DatabaseUpdaterImpl`).
+public final class DatabaseUpdaterImpl: DatabaseUpdater {
+    /// The remote-config key holding the contacts: a JSON array of `{address, order, phone}`.
+    public static let sellerContactsKey = "seller_contacts"
+
+    private let remoteConfig: any RemoteConfigProtocol
+    private let decoder: any JSONDecoding
+    private let database: any Database
+    private let fetchLimiter: FetchLimiter
+
+    /// An updater that fetches from `remoteConfig` and writes to `database`, one sync at a time per `fetchLimiter`.
+    public init(
+        remoteConfig: any RemoteConfigProtocol, decoder: any JSONDecoding = JSONDecoder(), database: any Database,
+        fetchLimiter: FetchLimiter
+    ) {
+        self.remoteConfig = remoteConfig
+        self.decoder = decoder
+        self.database = database
+        self.fetchLimiter = fetchLimiter
+    }
+
+    /// When subscribed: fetches and activates, stores the contacts if they changed remotely, and emits only an `.error` element on failure.
+    public func sync<T>() -> Observable<Event<T>> {
+        // Deferred so that the flag is taken by a subscription, not by building the stream: a
+        // stream built and never subscribed (or built twice for one subscription) must not block syncs.
+        Observable.deferred { [self] in
+            // 1, 2. Check can fetch, and block fetch for other requests, in one step.
+            guard let fetch = fetchLimiter.startFetch() else {
+                return Observable<Event<T>>.empty()
+            }
+            // 3. Fetch & activate remote config.
+            return remoteConfig.rx.fetchAndActivate()
+                .flatMap { [self] status, error -> Observable<Event<T>> in
+                    switch status {
+                    case .error:
+                        return Observable.just(Event.error(error ?? AppError.unknown))
+                    case .successFetchedFromRemote:
+                        return update()
+                    case .successUsingPreFetchedData:
+                        // The active values did not change, so neither did the stored contacts.
+                        return Observable.empty()
+                    }
+                }
+                // 4. Unblock fetch for other requests, however the sync ends: before its end is
+                // delivered (whoever sees the end sees the flag cleared), or when it is disposed
+                // before remote config answered (the answer would never come through).
+                .do(
+                    onError: { [fetchLimiter] _ in fetchLimiter.endFetch(fetch) },
+                    onCompleted: { [fetchLimiter] in fetchLimiter.endFetch(fetch) },
+                    onDispose: { [fetchLimiter] in fetchLimiter.endFetch(fetch) }
+                )
+        }
+    }
+
+    /// Replaces the stored contacts with the remote ones in one background transaction; a value
+    /// that does not decode, or a failed write, becomes an `.error` element and changes nothing.
+    private func update<T>() -> Observable<Event<T>> {
+        let contacts: [SellerContacts]
+        do {
+            contacts = try SellerContactsDecoding.decode(remoteConfig[Self.sellerContactsKey].dataValue, with: decoder)
+        } catch {
+            return Observable.just(Event.error(error))
+        }
+        return database.asyncWrite { db in
+            try db.deleteAll(SellerContacts.self)
+            for contact in contacts {
+                try db.insert(contact)
+            }
+        }
+        .flatMap { _ in Observable<Event<T>>.empty() }
+        .catch { Observable.just(Event.error($0)) }
+    }
+}

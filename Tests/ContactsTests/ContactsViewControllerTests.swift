@@ -1,0 +1,151 @@
+import Contacts
+import ContactsInterface
+import Persistence
+import PersistenceInterface
+import Reactive
+import RemoteConfigInterface
+import RemoteConfigTesting
+import TerminalUI
+import XCTest
+
+// XCTest on Linux finds no @MainActor test methods: each test runs a static main-actor helper.
+final class ContactsViewControllerTests: XCTestCase {
+    func testBindContacts() { MainActor.assumeIsolated { Self.bindContacts() } }
+    func testEachErrorShowsItsOwnAlert() { MainActor.assumeIsolated { Self.eachErrorShowsItsOwnAlert() } }
+    func testTheScreenShowsWhatTheDatabaseHolds() throws { try MainActor.assumeIsolated { try Self.showsWhatTheDatabaseHolds() } }
+
+    private static let contacts = SellerContacts(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111")
+
+    /// A contacts screen on a headless terminal, subscribed to `viewModel`.
+    @MainActor
+    private static func show(_ viewModel: any ContactsViewModel) -> (HeadlessTerminal, ContactsViewController) {
+        let terminal = HeadlessTerminal(width: 48, height: 12)
+        let screen = Screen(terminal: terminal)
+        let controller = ContactsViewController(viewModel: viewModel)
+        screen.rootViewController = controller // loads the view, which binds the view model
+        return (terminal, controller)
+    }
+
+    @MainActor private static func bindContacts() {
+        let viewModel = ContactsViewModelMock()
+        let (terminal, controller) = show(viewModel)
+        waitFor(viewModel.subscribed)
+
+        // 1. Error: show a message.
+        XCTAssertNotEqual(controller.phone.text, contacts.phone)
+        XCTAssertNotEqual(controller.address.text, contacts.address)
+        viewModel.contactsResult.accept(Event.error(AppError.unknown))
+        drainMainQueue()
+
+        // 2. The alert: one action, "OK", default style; the labels are still unset.
+        guard let alert = controller.presentedAlert else { return XCTFail("no alert presented") }
+        XCTAssertEqual(alert.actions.count, 1)
+        XCTAssertEqual(alert.actions.first?.style, .default)
+        XCTAssertEqual(alert.actions.first?.title, "OK")
+        XCTAssertEqual(alert.message, AppError.unknown.localizedDescription)
+        XCTAssertNotEqual(controller.phone.text, contacts.phone)
+        XCTAssertNotEqual(controller.address.text, contacts.address)
+        XCTAssertTrue(terminal.snapshot().contains("[>OK<]"))
+
+        // 3. Choose OK, as a key press would.
+        terminal.press(.enter)
+        drainMainQueue()
+
+        // 4. The alert is gone; the labels are still unset.
+        XCTAssertNil(controller.presentedAlert)
+        XCTAssertFalse(terminal.snapshot().contains("OK"))
+        XCTAssertNotEqual(controller.phone.text, contacts.phone)
+        XCTAssertNotEqual(controller.address.text, contacts.address)
+
+        // 5. An empty array: no alert, nothing set.
+        viewModel.contactsResult.accept(Event.next([]))
+        drainMainQueue()
+        XCTAssertNil(controller.presentedAlert)
+        XCTAssertNil(controller.phone.text)
+        XCTAssertNil(controller.address.text)
+        XCTAssertEqual(controller.list.rows, [])
+
+        // 6. Success: no alert, the labels show the contact.
+        viewModel.contactsResult.accept(Event.next([contacts]))
+        drainMainQueue()
+        XCTAssertNil(controller.presentedAlert)
+        XCTAssertEqual(controller.phone.text, contacts.phone)
+        XCTAssertEqual(controller.address.text, contacts.address)
+        XCTAssertEqual(terminal.snapshot(), """
+            ┌─ Contact ────────────────────────────────────┐
+            │Phone   +49 40 1111                           │
+            │Address Marktplatz 1, Hamburg                 │
+            └──────────────────────────────────────────────┘
+            ┌─ All contacts ───────────────────────────────┐
+            │> Marktplatz 1, Hamburg            +49 40 1111│
+            │                                              │
+            │                                              │
+            │                                              │
+            │                                              │
+            │                                              │
+            └──────────────────────────────────────────────┘
+            """)
+    }
+
+    @MainActor private static func eachErrorShowsItsOwnAlert() {
+        let viewModel = ContactsViewModelMock()
+        let (_, controller) = show(viewModel)
+        waitFor(viewModel.subscribed)
+
+        viewModel.contactsResult.accept(Event.error(AppError.unknown))
+        viewModel.contactsResult.accept(Event.error(SellerContactsDecodingError.duplicateOrder(3)))
+        drainMainQueue()
+
+        XCTAssertEqual(controller.presentedAlert?.message, AppError.unknown.localizedDescription)
+        controller.presentedAlert?.choose(AlertAction(title: "OK"))
+        drainMainQueue()
+        XCTAssertEqual(controller.presentedAlert?.message, SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
+        XCTAssertEqual(controller.presentedAlert?.actions, [AlertAction(title: "OK", style: .default)])
+        controller.presentedAlert?.choose(AlertAction(title: "OK"))
+        drainMainQueue()
+        XCTAssertNil(controller.presentedAlert)
+    }
+
+    /// The single source of truth: the screen shows the table, whoever writes it (the sync or another writer).
+    @MainActor private static func showsWhatTheDatabaseHolds() throws {
+        let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
+        let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
+        let viewModel = DeliverySpy(ContactsFeature.makeViewModel(database: database, remoteConfig: remoteConfig))
+
+        var delivered = viewModel.nextElement()
+        let (_, controller) = show(viewModel)
+        waitFor(viewModel.subscribed, delivered)
+        drainMainQueue()
+        XCTAssertNil(controller.phone.text)
+        XCTAssertEqual(controller.list.rows, [])
+
+        // The sync writes what remote config holds; the screen hears of it from the database.
+        delivered = viewModel.nextElement()
+        remoteConfig.completionHandler?(.successFetchedFromRemote, nil)
+        waitFor(delivered)
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, sampleContacts[0].phone)
+        XCTAssertEqual(controller.address.text, sampleContacts[0].address)
+        XCTAssertEqual(controller.list.rows.count, 2)
+
+        // Another writer puts a contact in front: the labels follow the lowest `order`.
+        let front = SellerContacts(address: "Hauptstraße 2, Berlin", order: -1, phone: "+49 30 2222")
+        delivered = viewModel.nextElement()
+        try database.write { try $0.insert(front) }
+        waitFor(delivered)
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, front.phone)
+        XCTAssertEqual(controller.address.text, front.address)
+        XCTAssertEqual(controller.list.rows, ([front] + sampleContacts).map { ListRow($0.address ?? "", $0.phone ?? "") })
+
+        // Another writer empties the table: the screen empties too.
+        delivered = viewModel.nextElement()
+        try database.write { try $0.deleteAll(SellerContacts.self) }
+        waitFor(delivered)
+        drainMainQueue()
+        XCTAssertNil(controller.phone.text)
+        XCTAssertNil(controller.address.text)
+        XCTAssertEqual(controller.list.rows, [])
+        XCTAssertNil(controller.presentedAlert)
+    }
+}
