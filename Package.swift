@@ -50,8 +50,10 @@ let modules: [Target] = [
 let testTargets: [Target] = [
     tests("Reactive", ["ReactiveTesting"]),
     tests("ReactiveTesting", ["Reactive"]),
-    tests("Architecture", ["ArchitectureTesting", "Reactive"]),
-    tests("ArchitectureTesting", ["Architecture"]),
+    tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Reactive"]),
+    tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
+    // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
+    .target(name: "ArchitectureTestSupport", dependencies: ["Architecture"], path: "Tests/ArchitectureTestSupport"),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),

@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 
 /// A small feature with every kind of step the TestStore checks: plain state changes, an effect
 /// that answers, an effect that runs until stopped.

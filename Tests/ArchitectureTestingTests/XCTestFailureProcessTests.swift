@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 import ArchitectureTesting
 import Foundation
 import XCTest
@@ -22,7 +23,7 @@ final class XCTestFailureProcessTests: XCTestCase {
         let (status, output) = try runTestInChildProcess(
             "ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose", environment: [Self.childVariable: "1"])
         XCTAssertEqual(exitCode(status), 1, output)
-        let location = "XCTestFailureProcessTests.swift:17: error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
+        let location = "XCTestFailureProcessTests.swift:18: error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
         XCTAssertTrue(output.contains(location + "A state change does not match expectation:"), output)
         XCTAssertTrue(output.contains("\u{2212}   count: 2,\n+   count: 1,"), output)
         XCTAssertTrue(output.contains("Executed 1 test, with 1 failure"), output)

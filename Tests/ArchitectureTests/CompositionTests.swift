@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 import XCTest
 
 // A parent with a child in every shape composition supports: a stored property (Scope), an

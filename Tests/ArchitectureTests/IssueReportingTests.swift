@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 import ArchitectureTesting
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import Architecture
+import ArchitectureTestSupport
 import XCTest
 
 // A port of seed 001 (ReSwiftAsyncMiddlewarePattern): actions are plain enums, reducers are pure

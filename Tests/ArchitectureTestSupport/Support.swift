@@ -3,15 +3,17 @@ import Foundation
 import XCTest
 
 /// Values recorded from any thread, with a handshake to wait for a given count (no sleeping).
-final class Recording<Value: Sendable>: Sendable {
+public final class Recording<Value: Sendable>: Sendable {
+    public init() {}
+
     private struct Contents {
-        var values: [Value] = []
+        public var values: [Value] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let contents = Locked(Contents())
 
-    func append(_ value: Value) {
+    public func append(_ value: Value) {
         let ready = contents.withLock { contents -> [CheckedContinuation<Void, Never>] in
             contents.values.append(value)
             let count = contents.values.count
@@ -22,10 +24,10 @@ final class Recording<Value: Sendable>: Sendable {
         for continuation in ready { continuation.resume() }
     }
 
-    var values: [Value] { contents.withLock { $0.values } }
+    public var values: [Value] { contents.withLock { $0.values } }
 
     /// Waits until at least `count` values were recorded.
-    func wait(for count: Int) async {
+    public func wait(for count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = contents.withLock { contents -> Bool in
                 if contents.values.count >= count { return true }
@@ -39,7 +41,9 @@ final class Recording<Value: Sendable>: Sendable {
 
 /// A one-shot gate that async work waits on until the test opens it, or until the waiting task is
 /// cancelled (so an effect parked on a gate that never opens still ends when it is cancelled).
-final class Gate: Sendable {
+public final class Gate: Sendable {
+    public init() {}
+
     private struct Contents {
         var open = false
         var nextKey = 0
@@ -48,7 +52,7 @@ final class Gate: Sendable {
 
     private let contents = Locked(Contents())
 
-    func open() {
+    public func open() {
         let waiters = contents.withLock { contents in
             contents.open = true
             defer { contents.waiters = [:] }
@@ -57,7 +61,7 @@ final class Gate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    public func wait() async {
         let key = contents.withLock { contents -> Int in
             defer { contents.nextKey += 1 }
             return contents.nextKey
@@ -78,26 +82,29 @@ final class Gate: Sendable {
 }
 
 /// Collects the issues reported inside `withIssueReporter`, instead of failing the test.
-final class CapturingReporter: IssueReporter {
-    struct Captured: Equatable, Sendable {
-        let message: String
-        let fileID: String
-        let line: UInt
+public final class CapturingReporter: IssueReporter {
+    public struct Captured: Equatable, Sendable {
+        public let message: String
+        public let fileID: String
+        public let line: UInt
+
+        public init(message: String, fileID: String, line: UInt) {
+            self.message = message
+            self.fileID = fileID
+            self.line = line
+        }
     }
+
+    public init() {}
 
     private let captured = Locked<[Captured]>([])
 
-    func reportIssue(_ message: String, at location: IssueLocation) {
+    public func reportIssue(_ message: String, at location: IssueLocation) {
         captured.withLock { $0.append(Captured(message: message, fileID: "\(location.fileID)", line: location.line)) }
     }
 
-    var issues: [Captured] { captured.withLock { $0 } }
-    var messages: [String] { issues.map(\.message) }
-}
-
-/// An error for effects and services to throw.
-struct TestFailure: Error, Equatable {
-    let reason: String
+    public var issues: [Captured] { captured.withLock { $0 } }
+    public var messages: [String] { issues.map(\.message) }
 }
 
 /// Runs this test binary again on one test, with `environment` added, and returns how it ended
@@ -106,7 +113,7 @@ struct TestFailure: Error, Equatable {
 /// posix_spawn and waitpid rather than Foundation's `Process`, whose exit monitoring does not work
 /// under ThreadSanitizer; output goes to a file rather than a pipe, which a helper process could
 /// inherit and keep open; Swift's crash backtracer is off, so the child ends as soon as it stops.
-func runTestInChildProcess(_ test: String, environment: [String: String]) throws -> (status: Int32, output: String) {
+public func runTestInChildProcess(_ test: String, environment: [String: String]) throws -> (status: Int32, output: String) {
     let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).log").path
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
     var fileActions = posix_spawn_file_actions_t()
@@ -133,12 +140,21 @@ func runTestInChildProcess(_ test: String, environment: [String: String]) throws
 }
 
 /// Whether a `waitpid` status says the process was killed by a signal (a crash, a fatal error).
-func wasKilledBySignal(_ status: Int32) -> Bool {
+public func wasKilledBySignal(_ status: Int32) -> Bool {
     let signal = status & 0x7f
     return signal != 0 && signal != 0x7f
 }
 
 /// The exit code in a `waitpid` status of a process that exited normally.
-func exitCode(_ status: Int32) -> Int32 {
+public func exitCode(_ status: Int32) -> Int32 {
     (status >> 8) & 0xff
+}
+
+/// An error for effects and services to throw.
+public struct TestFailure: Error, Equatable {
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 }
