@@ -39,6 +39,9 @@ let modules: [Target] = [
 
     // presentation: the terminal view layer (UIKit + RxCocoa's part)
     module("TerminalUI", ["Reactive"]),
+
+    // feature interfaces: protocols, value types and errors only
+    module("MenuInterface", ["Reactive"]),
 ]
 
 let testTargets: [Target] = [
@@ -52,6 +55,7 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
+    tests("MenuInterface", ["Reactive"]),
 ]
 
 let apps: [Target] = [
