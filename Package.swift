@@ -42,6 +42,9 @@ let modules: [Target] = [
 
     // feature interfaces: protocols, value types and errors only
     module("MenuInterface", ["Reactive"]),
+
+    // features: their own interface, service interfaces, core and TerminalUI; never an implementation
+    module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
 ]
 
 let testTargets: [Target] = [
@@ -55,7 +58,11 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
-    tests("MenuInterface", ["Reactive"]),
+    tests("MenuInterface", []),
+    tests("Menu", [
+        "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+        "Reactive", "ReactiveTesting", "TerminalUI",
+    ]),
 ]
 
 let apps: [Target] = [
