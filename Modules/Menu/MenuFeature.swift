@@ -1,6 +1,7 @@
 import Architecture
 import MenuInterface
 import PersistenceInterface
+import RemoteConfigInterface
 
 /// Builds the feature from the services the composition root picked, live or fake.
 public enum MenuFeature {
@@ -13,5 +14,21 @@ public enum MenuFeature {
             initialState: MenuState(), reducer: MenuReducer(),
             middleware: [menuMiddleware(menuService: menuService, orderService: orderService)]
         )
+    }
+
+    /// The view model over the live services: the catalog from `remoteConfig` through `database`,
+    /// orders into `database`.
+    @MainActor
+    public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuListViewModel {
+        MenuListViewModel(
+            menuService: LiveMenuService(remoteConfig: remoteConfig, database: database),
+            orderService: LiveOrderService(database: database)
+        )
+    }
+
+    /// The menu screen over the live services.
+    @MainActor
+    public static func makeViewController(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuViewController {
+        MenuViewController(viewModel: makeViewModel(database: database, remoteConfig: remoteConfig))
     }
 }
