@@ -16,8 +16,7 @@ public enum MenuFeature {
         )
     }
 
-    /// The view model over the live services: the catalog from `remoteConfig` through `database`,
-    /// orders into `database`.
+    /// The view model over the live services: the catalog from `remoteConfig` through `database`, orders into it.
     @MainActor
     public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuListViewModel {
         MenuListViewModel(

@@ -146,6 +146,6 @@ final class MiddlewareTests: XCTestCase {
         store.send(.fetchMenu(.request))
         store.send(.placeOrder(.request(try Order(menus: selecting([1: 1])))))
         XCTAssertEqual(store.state.catalog.menus, sampleMenus)
-        XCTAssertEqual(store.state.ordering, OrderingState(failure: Failure(number: 1, error: .storage(reason: "disk full"))))
+        XCTAssertEqual(store.state.ordering, OrderingState(failure: MenuFailure(number: 1, error: .storage(reason: "disk full"))))
     }
 }

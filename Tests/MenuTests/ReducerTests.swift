@@ -27,9 +27,9 @@ final class ReducerTests: XCTestCase {
     func testEachFailureIsNumberedSoThatEqualErrorsAreStillTwoFailures() {
         let error = MenuError.catalogUnavailable(reason: "offline")
         let once = catalogReducer(action: .fetchMenu(.failure(error: error)), state: CatalogState(menus: sampleMenus))
-        XCTAssertEqual(once, CatalogState(menus: sampleMenus, failure: Failure(number: 1, error: error)))
+        XCTAssertEqual(once, CatalogState(menus: sampleMenus, failure: MenuFailure(number: 1, error: error)))
         let twice = catalogReducer(action: .fetchMenu(.failure(error: error)), state: once)
-        XCTAssertEqual(twice.failure, Failure(number: 2, error: error))
+        XCTAssertEqual(twice.failure, MenuFailure(number: 2, error: error))
         XCTAssertNotEqual(once, twice)
     }
 
@@ -40,7 +40,7 @@ final class ReducerTests: XCTestCase {
         let placed = orderingReducer(action: .placeOrder(.success(receipt: receipt)), state: requested)
         XCTAssertEqual(placed, OrderingState(isOrdering: false, receipt: receipt))
         let failed = orderingReducer(action: .placeOrder(.failure(error: .staleOrder(menuID: 1))), state: requested)
-        XCTAssertEqual(failed, OrderingState(isOrdering: false, failure: Failure(number: 1, error: .staleOrder(menuID: 1))))
+        XCTAssertEqual(failed, OrderingState(isOrdering: false, failure: MenuFailure(number: 1, error: .staleOrder(menuID: 1))))
     }
 
     func testTheMenuReducerComposesItsSubReducers() throws {

@@ -5,10 +5,10 @@ public struct CatalogState: Sendable, Equatable {
     /// The catalog as last stored (counts 0).
     public var menus: [Menu]
     /// The latest failure to load or refresh it.
-    public var failure: Failure?
+    public var failure: MenuFailure?
 
     /// A catalog state.
-    public init(menus: [Menu] = [], failure: Failure? = nil) {
+    public init(menus: [Menu] = [], failure: MenuFailure? = nil) {
         self.menus = menus
         self.failure = failure
     }

@@ -7,10 +7,10 @@ public struct OrderingState: Sendable, Equatable {
     /// The latest order placed.
     public var receipt: Receipt?
     /// The latest order that failed.
-    public var failure: Failure?
+    public var failure: MenuFailure?
 
     /// An ordering state.
-    public init(isOrdering: Bool = false, receipt: Receipt? = nil, failure: Failure? = nil) {
+    public init(isOrdering: Bool = false, receipt: Receipt? = nil, failure: MenuFailure? = nil) {
         self.isOrdering = isOrdering
         self.receipt = receipt
         self.failure = failure

@@ -35,7 +35,7 @@ public final class MenuListViewModel: MenuListViewModelType {
     private var shownState: MenuState?
     private let disposeBag = DisposeBag()
 
-    /// A view model over `store`, taking in its states on `scheduler` (the main thread's, or a test's).
+    /// A view model over `store`, taking in its states on `scheduler`, which must run work on the main thread.
     public init(store: Store<MenuState, MenuAction>, scheduler: any ImmediateSchedulerType = MainScheduler.instance) {
         self.store = store
         store.states
@@ -72,8 +72,7 @@ public final class MenuListViewModel: MenuListViewModelType {
             .subscribe(onNext: { [weak self] in self?.menuObservable.onNext($0) })
     }
 
-    /// Adds `increase` to the count of `item`: never below 0, and refused with an alert when the
-    /// count or a total would overflow.
+    /// Adds `increase` to the count of `item`, never below 0; an overflowing count or total is refused with an alert.
     public func changeCount(item: Menu, increase: Int) {
         _ = menuObservable
             .take(1)

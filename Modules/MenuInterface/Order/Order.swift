@@ -8,8 +8,7 @@ public struct Order: Sendable, Hashable {
     /// The sum of price × count over the lines, in won.
     public let total: Int
 
-    /// The order of every item of `menus` with a count above 0; throws `.noOrders` when there is
-    /// none and `.totalOverflow` when the total does not fit in `Int`.
+    /// The order of the items of `menus` with a count above 0; throws `.noOrders` or `.totalOverflow`.
     public init(menus: [Menu]) throws(MenuError) {
         let selected = menus.filter { $0.count > 0 }
         guard !selected.isEmpty else { throw .noOrders }

@@ -2,7 +2,7 @@ import MenuInterface
 
 /// A failure kept in state, numbered so that two equal errors in a row are still two failures
 /// (the store skips equal states, and the screen shows each failure once).
-public struct Failure: Sendable, Equatable {
+public struct MenuFailure: Sendable, Equatable {
     /// 1 for the first failure of its kind, then one more for each.
     public let number: Int
     /// What failed.
@@ -15,7 +15,7 @@ public struct Failure: Sendable, Equatable {
     }
 
     /// The failure after `previous`.
-    static func next(after previous: Failure?, error: MenuError) -> Failure {
-        Failure(number: (previous?.number ?? 0) + 1, error: error)
+    static func next(after previous: MenuFailure?, error: MenuError) -> MenuFailure {
+        MenuFailure(number: (previous?.number ?? 0) + 1, error: error)
     }
 }
