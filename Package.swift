@@ -42,9 +42,11 @@ let modules: [Target] = [
 
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
+    module("MenuInterface", ["Reactive"]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
+    module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
 ]
 
 let testTargets: [Target] = [
@@ -63,6 +65,11 @@ let testTargets: [Target] = [
     tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+        "Reactive", "ReactiveTesting", "TerminalUI",
+    ]),
+    tests("MenuInterface", []),
+    tests("Menu", [
+        "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
     // the app, end to end on the built executable (and its argument parsing)

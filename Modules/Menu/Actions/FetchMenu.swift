@@ -1,0 +1,11 @@
+import MenuInterface
+
+/// Loading the catalog, as seed 001's `FetchUsers`: a request and its outcomes.
+public enum FetchMenu: Sendable, Equatable {
+    /// Load the catalog (again); the `fetchMenu(service:)` item reacts to it.
+    case request
+    /// The catalog as stored now (sent again whenever the stored catalog changes).
+    case success(menus: [Menu])
+    /// Loading or refreshing the catalog failed; the stored catalog stays.
+    case failure(error: MenuError)
+}

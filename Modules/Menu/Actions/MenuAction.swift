@@ -1,0 +1,8 @@
+/// Every action of the menu store. ReSwift dispatches any `Action`; a typed store takes one enum
+/// that wraps the seed's action enums.
+public enum MenuAction: Sendable, Equatable {
+    /// Loading the catalog.
+    case fetchMenu(FetchMenu)
+    /// Placing an order.
+    case placeOrder(PlaceOrder)
+}

@@ -1,0 +1,11 @@
+import MenuInterface
+
+/// Placing an order, as seed 001's `CreatePost`: a request carrying the order and its outcomes.
+public enum PlaceOrder: Sendable, Equatable {
+    /// Store `order`; the `placeOrder(service:)` item reacts to it.
+    case request(Order)
+    /// The order was stored.
+    case success(receipt: Receipt)
+    /// The order was not stored.
+    case failure(error: MenuError)
+}

@@ -1,0 +1,33 @@
+import Architecture
+import MenuInterface
+import PersistenceInterface
+import RemoteConfigInterface
+
+/// Builds the feature from the services the composition root picked, live or fake.
+public enum MenuFeature {
+    /// The feature's tables, for the app to open its database with.
+    public static var migrations: [Migration] { MenuMigrations.all }
+
+    /// The store (seed 001's): the pure reducer, an empty state, the side effects as middleware.
+    public static func makeStore(menuService: any MenuService, orderService: any OrderService) -> Store<MenuState, MenuAction> {
+        Store(
+            initialState: MenuState(), reducer: MenuReducer(),
+            middleware: [menuMiddleware(menuService: menuService, orderService: orderService)]
+        )
+    }
+
+    /// The view model over the live services: the catalog from `remoteConfig` through `database`, orders into it.
+    @MainActor
+    public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuListViewModel {
+        MenuListViewModel(
+            menuService: LiveMenuService(remoteConfig: remoteConfig, database: database),
+            orderService: LiveOrderService(database: database)
+        )
+    }
+
+    /// The menu screen over the live services.
+    @MainActor
+    public static func makeViewController(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuViewController {
+        MenuViewController(viewModel: makeViewModel(database: database, remoteConfig: remoteConfig))
+    }
+}

@@ -1,0 +1,107 @@
+import MenuInterface
+import Reactive
+import TerminalUI
+
+/// The menu screen (seed 002's view controller): one row per item with its name, price in won and
+/// count, the total count and price, Clear and Order, and an alert for each message.
+///
+/// It only shows and forwards: every key and tap goes to the view model, which decides.
+/// Keys: Up/Down select a row, `+`/`-` change its count, `c` clears, `o` orders, `r` reloads;
+/// Tab moves the focus to the buttons, where Enter taps them.
+@MainActor
+public final class MenuViewController: ViewController {
+    /// One row per item: name, price, and the count between − and +.
+    public let tableView = ListView(placeholder: "No menu")
+    /// The total number of items selected (the seed's `itemCountLabel`).
+    public let itemCountLabel = Label("0")
+    /// The total price in won (the seed's `totalPrice` label).
+    public let totalPrice = Label(alignment: .right)
+    /// Sets every count to 0.
+    public let clearButton = Button("Clear", shortcut: "c")
+    /// Orders the selection.
+    public let orderButton = Button("Order", shortcut: "o")
+
+    private let viewModel: any MenuListViewModelType
+    private let disposeBag = DisposeBag()
+
+    /// A screen bound to `viewModel`.
+    public init(viewModel: any MenuListViewModelType) {
+        self.viewModel = viewModel
+        super.init()
+    }
+
+    /// The list in a panel, the totals, the buttons and a line of key hints.
+    public override func loadView() {
+        view = VStack(
+            Panel(title: "Menu", tableView),
+            HStack(Label("Items "), itemCountLabel, Spacer(), Label("Total "), totalPrice).padded(EdgeInsets(horizontal: 1)),
+            HStack(spacing: 1, clearButton, orderButton, Spacer()).padded(EdgeInsets(horizontal: 1)),
+            StatusLine(hint: "+/- count  c clear  o order  r reload")
+        )
+    }
+
+    /// Binds the view model, then asks it for the catalog.
+    public override func viewDidLoad() {
+        bindMenus()
+        bindTotals()
+        bindInputs()
+        bindAlerts()
+        viewModel.fetchMenu()
+    }
+
+    private func bindMenus() {
+        viewModel.menuObservable
+            .observe(on: MainScheduler.instance)
+            .bind(to: tableView.rx.items) { _, item in
+                ListRow(item.name, item.price.currencyKR(), "- \(item.count) +")
+            }
+            .disposed(by: disposeBag)
+    }
+
+    private func bindTotals() {
+        viewModel.itemsCount
+            .map { "\($0)" }
+            .observe(on: MainScheduler.instance)
+            .bind(to: itemCountLabel.rx.text)
+            .disposed(by: disposeBag)
+
+        viewModel.totalPriceText
+            .observe(on: MainScheduler.instance)
+            .bind(to: totalPrice.rx.text)
+            .disposed(by: disposeBag)
+    }
+
+    private func bindInputs() {
+        // The seed's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
+        Observable.merge(tableView.rx.itemKey("+").map { ($0, 1) }, tableView.rx.itemKey("-").map { ($0, -1) })
+            .withLatestFrom(viewModel.menuObservable) { key, menus in
+                menus.indices.contains(key.0) ? (menus[key.0], key.1) : nil
+            }
+            .compactMap { $0 }
+            .subscribe(onNext: { [weak self] item, increase in self?.viewModel.changeCount(item: item, increase: increase) })
+            .disposed(by: disposeBag)
+
+        clearButton.rx.tap
+            .subscribe(onNext: { [weak self] in self?.viewModel.clearAllItemSelections() })
+            .disposed(by: disposeBag)
+
+        orderButton.rx.tap
+            .subscribe(onNext: { [weak self] in self?.viewModel.order() })
+            .disposed(by: disposeBag)
+
+        rx.key("r")
+            .subscribe(onNext: { [weak self] in self?.viewModel.fetchMenu() })
+            .disposed(by: disposeBag)
+    }
+
+    private func bindAlerts() {
+        viewModel.alerts
+            .observe(on: MainScheduler.instance)
+            .flatMap { [weak self] alert -> Observable<AlertAction> in
+                guard let self else { return .empty() }
+                return self.rx.alert(title: alert.title, message: alert.message, actions: [AlertAction(title: "OK", style: .default)])
+            }
+            .subscribe()
+            .disposed(by: disposeBag)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import MenuInterface
+import PersistenceInterface
+import Reactive
+import RemoteConfigInterface
+
+/// The catalog from remote config, through the database (the single source of truth, as in Contacts).
+///
+/// `fetchMenu()` observes the stored catalog and, at the same time, refreshes it: fetch and activate
+/// the remote config, check its `menu` value, and write it in one transaction on the database's
+/// writer queue. What reaches the screen is always what the database holds; the refresh shows up
+/// only through the observation, or as an error element.
+public final class LiveMenuService: MenuService {
+    private let remoteConfig: any RemoteConfigProtocol
+    private let database: any Database
+
+    /// A service reading `remoteConfig` into `database` (opened with `MenuMigrations.all`).
+    public init(remoteConfig: any RemoteConfigProtocol, database: any Database) {
+        self.remoteConfig = remoteConfig
+        self.database = database
+    }
+
+    /// The stored catalog, now and after every change, merged with the failures of one refresh.
+    public func fetchMenu() -> Observable<Event<[Menu]>> {
+        Observable.merge(storedMenus(), refresh())
+    }
+
+    /// The catalog table, observed; a storage failure becomes an error element.
+    private func storedMenus() -> Observable<Event<[Menu]>> {
+        database.observe(MenuItemRecord.catalog, removeDuplicates: true)
+            .map { records in records.map(\.menu) }
+            .materialize()
+            .compactMap { event -> Event<[Menu]>? in
+                switch event {
+                case .next(let menus): .next(menus)
+                case .error(let error): .error(MenuError.storage(reason: "\(error)"))
+                case .completed: nil
+                }
+            }
+    }
+
+    /// Fetches and activates, then stores the `menu` value when it is valid and differs from the
+    /// stored catalog; emits only failures.
+    // The value is read after either success, not only after `successFetchedFromRemote`: a catalog
+    // activated on an earlier launch whose write failed, or a database reset, is then repaired. The
+    // write is skipped when nothing changed, so this costs a decode and a read.
+    private func refresh() -> Observable<Event<[Menu]>> {
+        let remoteConfig = remoteConfig
+        let database = database
+        return remoteConfig.rx.fetchAndActivate().flatMap { status, error -> Observable<Event<[Menu]>> in
+            switch status {
+            case .error:
+                let reason = (error as? RemoteConfigError)?.errorDescription ?? "the remote config failed."
+                return .just(.error(MenuError.catalogUnavailable(reason: reason)))
+            case .successFetchedFromRemote, .successUsingPreFetchedData:
+                let menus: [Menu]
+                do {
+                    menus = try MenuCatalog.decode(remoteConfig.configValue(forKey: MenuCatalog.key))
+                } catch {
+                    return .just(.error(error))
+                }
+                return database.asyncWrite { try MenuItemRecord.replaceCatalog(with: menus, in: $0) }
+                    .flatMap { Observable<Event<[Menu]>>.empty() }
+                    .catch { .just(.error(MenuError.storage(reason: "\($0)"))) }
+            }
+        }
+    }
+}

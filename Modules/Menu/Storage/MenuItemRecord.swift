@@ -1,0 +1,36 @@
+import MenuInterface
+import PersistenceInterface
+
+/// A catalog item as stored: a row of `menuItems`, in the catalog's order by `position`.
+struct MenuItemRecord: DatabaseRecord, Equatable {
+    static let tableName = "menuItems"
+
+    var id: Int
+    var name: String
+    var price: Int
+    var position: Int
+
+    init(_ menu: Menu, position: Int) {
+        id = menu.id
+        name = menu.name
+        price = menu.price
+        self.position = position
+    }
+
+    /// The item with no selection.
+    var menu: Menu { Menu(id: id, name: name, price: price) }
+
+    /// The whole catalog in its order.
+    static let catalog = MenuItemRecord.order(Column("position").asc)
+}
+
+extension MenuItemRecord {
+    /// Makes the stored catalog `menus`, in one transaction; writes nothing when it already is
+    /// exactly that, so observers hear of real changes only.
+    static func replaceCatalog(with menus: [Menu], in db: any WriteTransaction) throws {
+        let records = menus.enumerated().map { MenuItemRecord($0.element, position: $0.offset) }
+        guard try db.fetchAll(catalog) != records else { return }
+        try db.deleteAll(MenuItemRecord.self)
+        for record in records { try db.insert(record) }
+    }
+}

@@ -1,0 +1,36 @@
+import PersistenceInterface
+
+/// The schema of the menu feature, for the app to open its database with (`SQLiteDatabase(..., migrations:)`).
+public enum MenuMigrations {
+    /// Every migration of the feature, in order; never rename or reorder one that has shipped.
+    // Names and tables carry the feature's prefix: all features' migrations share one database.
+    // Order ids use AUTOINCREMENT so that a receipt's id is never given to another order, even after
+    // the newest order is deleted. Lines keep the name and price as ordered, not a link to the
+    // catalog, which the next refresh may change.
+    public static let all: [Migration] = [
+        Migration("menu.createMenuItems", sql: """
+            CREATE TABLE menuItems (
+                id INTEGER PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                price INTEGER NOT NULL CHECK (price > 0),
+                position INTEGER NOT NULL
+            )
+            """),
+        Migration("menu.createOrders", sql: """
+            CREATE TABLE menuOrders (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                placedAt REAL NOT NULL,
+                total INTEGER NOT NULL CHECK (total > 0)
+            );
+            CREATE TABLE menuOrderLines (
+                orderID INTEGER NOT NULL REFERENCES menuOrders (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                menuID INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                price INTEGER NOT NULL CHECK (price > 0),
+                count INTEGER NOT NULL CHECK (count > 0),
+                PRIMARY KEY (orderID, position)
+            ) WITHOUT ROWID
+            """),
+    ]
+}

@@ -1,0 +1,26 @@
+import MenuInterface
+import PersistenceInterface
+
+/// One line of a stored order: a row of `menuOrderLines`, keyed by the order and the line's position.
+struct OrderLineRecord: DatabaseRecord {
+    static let tableName = "menuOrderLines"
+    // Lines are only inserted and read by order, never updated or deleted one by one, so the
+    // first column of the composite key serves where a single key column is asked for.
+    static let primaryKey = "orderID"
+
+    var orderID: Int64
+    var position: Int
+    var menuID: Int
+    var name: String
+    var price: Int
+    var count: Int
+
+    init(orderID: Int64, position: Int, line: OrderLine) {
+        self.orderID = orderID
+        self.position = position
+        menuID = line.menuID
+        name = line.name
+        price = line.price
+        count = line.count
+    }
+}

@@ -1,0 +1,188 @@
+import Architecture
+import MenuInterface
+import Reactive
+
+/// The menu screen's state and rules (seed 002's `MenuListViewModel`) on top of the menu store
+/// (seed 001's side effects).
+///
+/// The view model owns the selection: `menuObservable` is the catalog with the counts. The store
+/// holds what the side effects produced (the catalog as stored, receipts, failures); the view model
+/// takes it in on `scheduler`, the thread the screen runs on, so `menuObservable` changes on that
+/// thread only.
+@MainActor
+public final class MenuListViewModel: MenuListViewModelType {
+    /// The menu with the selected counts (a behavior subject: a late subscriber gets the current value).
+    public let menuObservable = BehaviorSubject<[Menu]>(value: [])
+
+    /// The sum of the counts.
+    public lazy var itemsCount: Observable<Int> = totals.map { $0.itemsCount }
+
+    /// The sum of price × count, in won.
+    public lazy var totalPrice: Observable<Int> = totals.map { $0.totalPrice }
+
+    /// The total price in won, such as `₩1,000`.
+    public lazy var totalPriceText: Observable<String> = totalPrice.map { $0.currencyKR() }
+
+    /// Messages for the screen to show: refusals, failures and placed orders.
+    public var alerts: Observable<MenuAlert> { alertSubject.asObservable() }
+
+    // Totals of lists that do not fit in Int are skipped, not wrapped. The view model never makes
+    // one (it refuses such changes); this guards against a list pushed into the subject from outside.
+    private lazy var totals: Observable<MenuTotals> = menuObservable.compactMap { try? MenuTotals($0) }
+
+    private let alertSubject = PublishSubject<MenuAlert>()
+    private let store: Store<MenuState, MenuAction>
+    private var shownState: MenuState?
+    private let disposeBag = DisposeBag()
+
+    /// A view model over `store`, taking in its states on `scheduler`, which must run work on the main thread.
+    public init(store: Store<MenuState, MenuAction>, scheduler: any ImmediateSchedulerType = MainScheduler.instance) {
+        self.store = store
+        store.states
+            .observe(on: scheduler)
+            .subscribe(onNext: { [weak self] in self?.apply($0) })
+            .disposed(by: disposeBag)
+    }
+
+    /// A view model over a new store with `menuService` and `orderService` installed as middleware.
+    public convenience init(
+        menuService: any MenuService, orderService: any OrderService,
+        scheduler: any ImmediateSchedulerType = MainScheduler.instance
+    ) {
+        self.init(store: MenuFeature.makeStore(menuService: menuService, orderService: orderService), scheduler: scheduler)
+    }
+
+    // MARK: Inputs
+
+    /// Asks the store to load the catalog; it arrives (and keeps arriving) through the store.
+    public func fetchMenu() {
+        store.send(.fetchMenu(.request))
+    }
+
+    /// Sets every count to 0.
+    public func clearAllItemSelections() {
+        // The seed's shape: read the current menus once (`take(1)`), map them, push the result back.
+        // A behavior subject delivers its value during `subscribe`, so this completes before it returns.
+        // `take(1)` comes first, unlike the seed's `map { }.take(1)`: the push reaches this subscription
+        // again while it delivers, and there `take` drops it; placed after `map`, it would let the
+        // mapping run again on the pushed menus, and an error of that second run (an overflow) through.
+        _ = menuObservable
+            .take(1)
+            .map { menus in menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: 0) } }
+            .subscribe(onNext: { [weak self] in self?.menuObservable.onNext($0) })
+    }
+
+    /// Adds `increase` to the count of `item`, never below 0; an overflowing count or total is refused with an alert.
+    public func changeCount(item: Menu, increase: Int) {
+        _ = menuObservable
+            .take(1)
+            .map { menus in try Self.changingCount(of: item.id, by: increase, in: menus) }
+            .subscribe(
+                onNext: { [weak self] in self?.menuObservable.onNext($0) },
+                onError: { [weak self] in self?.show($0, title: Self.countFail) }
+            )
+    }
+
+    /// Sends the selection as an order, or shows "Order Fail" / "No Orders" and sends nothing.
+    public func order() {
+        _ = menuObservable
+            .take(1)
+            .subscribe(onNext: { [weak self] in self?.order($0) })
+    }
+
+    // MARK: Rules
+
+    private static let menuFail = "Menu Fail"
+    private static let orderFail = "Order Fail"
+    private static let countFail = "Count Fail"
+
+    /// `menus` with the count of item `id` changed by `increase`, clamped at 0.
+    private static func changingCount(of id: Int, by increase: Int, in menus: [Menu]) throws(MenuError) -> [Menu] {
+        var changed = menus
+        for index in changed.indices where changed[index].id == id {
+            let (sum, overflow) = changed[index].count.addingReportingOverflow(increase)
+            if overflow && increase > 0 { throw .countOverflow(menuID: id) }
+            changed[index].count = overflow ? 0 : max(0, sum)
+        }
+        // Only a rise can push a total past Int.max; a fall must always be possible.
+        if increase > 0 { _ = try MenuTotals(changed) }
+        return changed
+    }
+
+    /// The stored `catalog` with the counts of `menus` carried over by id; nil when the totals would
+    /// not fit (a new price times a large count), in which case the counts go.
+    private static func merging(_ catalog: [Menu], countsOf menus: [Menu]) -> [Menu]? {
+        let counts = Dictionary(menus.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
+        let merged = catalog.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
+        return (try? MenuTotals(merged)) == nil ? nil : merged
+    }
+
+    private func order(_ menus: [Menu]) {
+        let order: Order
+        do {
+            order = try Order(menus: menus)
+        } catch .noOrders {
+            alertSubject.onNext(.noOrders)
+            return
+        } catch {
+            show(error, title: Self.orderFail)
+            return
+        }
+        // One order at a time: a second tap while the first is on its way must not order twice.
+        guard !store.state.ordering.isOrdering else { return }
+        store.send(.placeOrder(.request(order)))
+    }
+
+    // MARK: Store states
+
+    /// Takes in what changed since the last state; the first state only brings the catalog, as
+    /// failures and receipts from before this view model are not its news.
+    private func apply(_ state: MenuState) {
+        let previous = shownState
+        shownState = state
+        if state.catalog.menus != previous?.catalog.menus {
+            catalogDidChange(state.catalog.menus)
+        }
+        guard let previous else { return }
+        if let failure = state.catalog.failure, failure != previous.catalog.failure {
+            show(failure.error, title: Self.menuFail)
+        }
+        if let failure = state.ordering.failure, failure != previous.ordering.failure {
+            show(failure.error, title: Self.orderFail)
+        }
+        if let receipt = state.ordering.receipt, receipt != previous.ordering.receipt {
+            orderDidSucceed(receipt)
+        }
+    }
+
+    private func catalogDidChange(_ catalog: [Menu]) {
+        _ = menuObservable
+            .take(1)
+            .subscribe(onNext: { [weak self] menus in
+                if let merged = Self.merging(catalog, countsOf: menus) {
+                    // Unchanged (the empty catalog of the first state): no element, no redraw.
+                    if merged != menus { self?.menuObservable.onNext(merged) }
+                } else {
+                    self?.menuObservable.onNext(catalog)
+                    self?.show(MenuError.totalOverflow, title: Self.countFail)
+                }
+            })
+    }
+
+    /// Takes the ordered counts off the selection (what was added while the order was on its way
+    /// stays selected) and tells the customer.
+    private func orderDidSucceed(_ receipt: Receipt) {
+        let ordered = Dictionary(receipt.lines.map { ($0.menuID, $0.count) }, uniquingKeysWith: max)
+        _ = menuObservable
+            .take(1)
+            .map { menus in
+                menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: max(0, $0.count - (ordered[$0.id] ?? 0))) }
+            }
+            .subscribe(onNext: { [weak self] in self?.menuObservable.onNext($0) })
+        alertSubject.onNext(MenuAlert(title: "Order Placed", message: "Order \(receipt.orderID): \(receipt.total.currencyKR())"))
+    }
+
+    private func show(_ error: any Error, title: String) {
+        alertSubject.onNext(MenuAlert(title: title, message: MenuError(error).description))
+    }
+}

@@ -1,0 +1,22 @@
+/// One item of the menu and how many of it are selected (the seed's `Menu`).
+///
+/// The catalog (`id`, `name`, `price`) comes from the menu service; `count` is the screen's
+/// selection, kept by the view model.
+public struct Menu: Sendable, Hashable, Identifiable {
+    /// The item's identity in the catalog; unique.
+    public var id: Int
+    /// The name shown.
+    public var name: String
+    /// The price of one, in won.
+    public var price: Int
+    /// How many are selected; never below 0.
+    public var count: Int
+
+    /// A menu item.
+    public init(id: Int, name: String, price: Int, count: Int = 0) {
+        self.id = id
+        self.name = name
+        self.price = price
+        self.count = count
+    }
+}

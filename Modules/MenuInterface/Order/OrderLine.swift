@@ -1,0 +1,19 @@
+/// One line of an order: the item as it was priced when ordered, and how many.
+public struct OrderLine: Sendable, Hashable {
+    /// The catalog id of the item.
+    public let menuID: Int
+    /// The item's name when ordered.
+    public let name: String
+    /// The price of one when ordered, in won.
+    public let price: Int
+    /// How many; at least 1.
+    public let count: Int
+
+    /// The line for `menu`'s selection.
+    public init(_ menu: Menu) {
+        menuID = menu.id
+        name = menu.name
+        price = menu.price
+        count = menu.count
+    }
+}

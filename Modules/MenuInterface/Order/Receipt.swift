@@ -1,0 +1,21 @@
+import Foundation
+
+/// A placed order as the order service stored it.
+public struct Receipt: Sendable, Hashable {
+    /// The stored order's id; ids are never reused.
+    public let orderID: Int64
+    /// When the order was stored.
+    public let placedAt: Date
+    /// The lines ordered.
+    public let lines: [OrderLine]
+    /// The total charged, in won.
+    public let total: Int
+
+    /// A receipt for `order`, stored as `orderID` at `placedAt`.
+    public init(orderID: Int64, placedAt: Date, order: Order) {
+        self.orderID = orderID
+        self.placedAt = placedAt
+        lines = order.lines
+        total = order.total
+    }
+}

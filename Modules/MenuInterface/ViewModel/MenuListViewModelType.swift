@@ -1,0 +1,26 @@
+import Reactive
+
+/// What the menu screen binds to (the seed's `MenuListViewModel`): the view shows these streams and
+/// forwards every tap; all rules live behind this protocol.
+@MainActor
+public protocol MenuListViewModelType: AnyObject {
+    /// The menu with the selected counts; its current value is replayed to each new subscriber.
+    var menuObservable: BehaviorSubject<[Menu]> { get }
+    /// The sum of the counts.
+    var itemsCount: Observable<Int> { get }
+    /// The sum of price × count, in won.
+    var totalPrice: Observable<Int> { get }
+    /// The total price formatted in won, such as `₩1,000`.
+    var totalPriceText: Observable<String> { get }
+    /// Messages to show: refusals, failures and placed orders.
+    var alerts: Observable<MenuAlert> { get }
+
+    /// Loads the catalog (again).
+    func fetchMenu()
+    /// Sets every count to 0.
+    func clearAllItemSelections()
+    /// Adds `increase` (negative to take away) to the count of `item`, never below 0.
+    func changeCount(item: Menu, increase: Int)
+    /// Orders the selection, or shows "Order Fail" / "No Orders" when nothing is selected.
+    func order()
+}

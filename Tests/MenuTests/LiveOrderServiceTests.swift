@@ -1,0 +1,97 @@
+import Foundation
+import Menu
+import MenuInterface
+import Persistence
+import PersistenceInterface
+import Reactive
+import ReactiveTesting
+import RemoteConfigTesting
+import XCTest
+
+/// The live order service on an in-memory database: an order and its lines in one transaction,
+/// checked against the stored catalog.
+final class LiveOrderServiceTests: XCTestCase {
+    private let placedAt = Date(timeIntervalSinceReferenceDate: 700_000_000.25)
+
+    /// A database holding the sample catalog, stored by the live catalog service.
+    private func makeDatabase() throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
+        let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
+        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        try database.write { _ in } // the writer is done with that commit, did-save included
+        return database
+    }
+
+    private func makeService(_ database: any Database) -> LiveOrderService {
+        let placedAt = placedAt
+        return LiveOrderService(database: database, now: { placedAt })
+    }
+
+    private func orderRows(_ database: any Database) throws -> [[String]] {
+        try database.read { try $0.fetchRows(sql: "SELECT id, placedAt, total FROM menuOrders ORDER BY id") }
+            .map { $0.values.map(text) }
+    }
+
+    private func lineRows(_ database: any Database) throws -> [[String]] {
+        try database.read {
+            try $0.fetchRows(sql: "SELECT orderID, position, menuID, name, price, count FROM menuOrderLines ORDER BY orderID, position")
+        }
+        .map { $0.values.map(text) }
+    }
+
+    func testAnOrderIsStoredWithItsLinesInOneTransaction() throws {
+        let database = try makeDatabase()
+        let saves = Collector(database.didSave)
+        let order = try Order(menus: selecting([1: 2, 4: 3]))
+
+        let receipt = try makeService(database).placeOrder(order).toBlocking(timeout: 10).single()
+
+        XCTAssertEqual(receipt, Receipt(orderID: 1, placedAt: placedAt, order: order))
+        XCTAssertEqual(try orderRows(database), [["1", "\(placedAt.timeIntervalSinceReferenceDate)", "11000"]])
+        XCTAssertEqual(try lineRows(database), [["1", "0", "1", "떡볶이", "4000", "2"], ["1", "1", "4", "튀김", "1000", "3"]])
+        // One commit for the order and its lines: nobody ever sees an order without its lines.
+        XCTAssertEqual(saves.elements, [DatabaseChanges(tables: [
+            "menuOrders": DatabaseChanges.Counts(inserted: 1), "menuOrderLines": DatabaseChanges.Counts(inserted: 2),
+        ])])
+    }
+
+    func testOrderIDsIncreaseAndAreNeverReused() throws {
+        let database = try makeDatabase()
+        let service = makeService(database)
+        let order = try Order(menus: selecting([2: 1]))
+        XCTAssertEqual(try service.placeOrder(order).toBlocking(timeout: 10).single().orderID, 1)
+        XCTAssertEqual(try service.placeOrder(order).toBlocking(timeout: 10).single().orderID, 2)
+        try database.write { try $0.execute(sql: "DELETE FROM menuOrders WHERE id = 2") }
+        XCTAssertEqual(try service.placeOrder(order).toBlocking(timeout: 10).single().orderID, 3)
+    }
+
+    func testAnOrderAtAnOldPriceOrForAnItemNoLongerOnTheMenuIsRefusedAndNothingIsStored() throws {
+        let database = try makeDatabase()
+        let service = makeService(database)
+        let order = try Order(menus: selecting([1: 1, 3: 2]))
+        let saves = Collector(database.didSave)
+
+        try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 5000 WHERE id = 3") }
+        XCTAssertThrowsError(try service.placeOrder(order).toBlocking(timeout: 10).single()) {
+            XCTAssertEqual($0 as? MenuError, .staleOrder(menuID: 3))
+        }
+        try database.write { try $0.execute(sql: "DELETE FROM menuItems WHERE id = 1") }
+        XCTAssertThrowsError(try service.placeOrder(order).toBlocking(timeout: 10).single()) {
+            XCTAssertEqual($0 as? MenuError, .staleOrder(menuID: 1))
+        }
+
+        XCTAssertEqual(try orderRows(database), [])
+        XCTAssertEqual(try lineRows(database), [])
+        // The two catalog edits, and no commit from the refused orders.
+        XCTAssertEqual(saves.elements.map(\.changedTables), [["menuItems"], ["menuItems"]])
+    }
+
+    func testAStorageFailureIsATypedError() throws {
+        let database = try makeDatabase()
+        let order = try Order(menus: selecting([1: 1]))
+        database.close()
+        XCTAssertThrowsError(try makeService(database).placeOrder(order).toBlocking(timeout: 10).single()) {
+            guard case .storage = $0 as? MenuError else { return XCTFail("\($0)") }
+        }
+    }
+}

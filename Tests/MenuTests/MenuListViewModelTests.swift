@@ -1,0 +1,295 @@
+import Menu
+import MenuInterface
+import Reactive
+import ReactiveTesting
+import XCTest
+
+/// The view model's rules (seed 002: where the tests go), on virtual time: the catalog and the
+/// outcomes of orders arrive from the store on the view model's scheduler, a `TestScheduler` here.
+///
+/// XCTest on Linux cannot run `@MainActor` test methods: each test calls a main-actor helper.
+final class MenuListViewModelTests: XCTestCase {
+    func testCountsAndTotalsFollowTheSelection() { MainActor.assumeIsolated { Self.countsAndTotals() } }
+    func testACountNeverGoesBelowZero() { MainActor.assumeIsolated { Self.neverNegative() } }
+    func testClearSetsEveryCountToZero() { MainActor.assumeIsolated { Self.clear() } }
+    func testACountThatWouldOverflowIsRefusedWithAnAlert() { MainActor.assumeIsolated { Self.countOverflow() } }
+    func testATotalThatWouldOverflowIsRefusedWithAnAlert() { MainActor.assumeIsolated { Self.totalOverflow() } }
+    func testAListPushedFromOutsideWhoseTotalsDoNotFitIsSkippedNotWrapped() { MainActor.assumeIsolated { Self.pushedOverflow() } }
+    func testOrderWithNothingSelectedShowsOrderFailAndSendsNothing() { MainActor.assumeIsolated { Self.orderNothing() } }
+    func testAnOrderSendsTheSelectionAndTakesItOffWhenPlaced() { MainActor.assumeIsolated { Self.orderPlaced() } }
+    func testWhatIsSelectedWhileAnOrderIsOnItsWayStaysSelected() { MainActor.assumeIsolated { Self.orderInFlight() } }
+    func testAFailedOrderKeepsTheSelectionAndShowsTheError() { MainActor.assumeIsolated { Self.orderFailed() } }
+    func testANewCatalogKeepsTheCountsOfItemsItStillHas() { MainActor.assumeIsolated { Self.catalogChanges() } }
+    func testANewPriceThatWouldOverflowTheTotalClearsTheSelection() { MainActor.assumeIsolated { Self.catalogOverflow() } }
+    func testAFailureToLoadTheMenuShowsAnAlertEachTime() { MainActor.assumeIsolated { Self.fetchFailures() } }
+    func testTheTotalPriceReadsInWon() { MainActor.assumeIsolated { Self.totalPriceText() } }
+
+    func testCurrencyKRGroupsThousands() {
+        XCTAssertEqual(0.currencyKR(), "₩0")
+        XCTAssertEqual(999.currencyKR(), "₩999")
+        XCTAssertEqual(1000.currencyKR(), "₩1,000")
+        XCTAssertEqual(11_000.currencyKR(), "₩11,000")
+        XCTAssertEqual(1_234_567.currencyKR(), "₩1,234,567")
+        XCTAssertEqual((-1000).currencyKR(), "-₩1,000")
+        XCTAssertEqual(Int.max.currencyKR(), "₩9,223,372,036,854,775,807")
+        XCTAssertEqual(Int.min.currencyKR(), "-₩9,223,372,036,854,775,808")
+    }
+
+    // MARK: Fixture
+
+    @MainActor
+    private struct Fixture {
+        let scheduler = TestScheduler(initialClock: 0)
+        let menuService: StubMenuService
+        let orderService: StubOrderService
+        let viewModel: MenuListViewModel
+        let menus: TestableObserver<[Menu]>
+        let itemsCount: TestableObserver<Int>
+        let totalPrice: TestableObserver<Int>
+        let alerts: TestableObserver<MenuAlert>
+        let disposeBag = DisposeBag()
+
+        init(menuService: StubMenuService = StubMenuService(), orderService: StubOrderService = StubOrderService()) {
+            self.menuService = menuService
+            self.orderService = orderService
+            viewModel = MenuListViewModel(menuService: menuService, orderService: orderService, scheduler: scheduler)
+            menus = scheduler.createObserver([Menu].self)
+            itemsCount = scheduler.createObserver(Int.self)
+            totalPrice = scheduler.createObserver(Int.self)
+            alerts = scheduler.createObserver(MenuAlert.self)
+            viewModel.menuObservable.subscribe(menus).disposed(by: disposeBag)
+            viewModel.itemsCount.subscribe(itemsCount).disposed(by: disposeBag)
+            viewModel.totalPrice.subscribe(totalPrice).disposed(by: disposeBag)
+            viewModel.alerts.subscribe(alerts).disposed(by: disposeBag)
+        }
+
+        /// Runs `action` at virtual time `time`.
+        func at(_ time: TestTime, _ action: @escaping @MainActor () -> Void) {
+            scheduler.scheduleAt(time) { MainActor.assumeIsolated { action() } }
+        }
+
+        /// The count of every item in the latest menus, by id.
+        var counts: [Int: Int] {
+            Dictionary(uniqueKeysWithValues: (menus.events.last?.value.element ?? []).map { ($0.id, $0.count) })
+        }
+    }
+
+    private static let noneSelected = [1: 0, 2: 0, 3: 0, 4: 0]
+
+    // MARK: Tests
+
+    @MainActor private static func countsAndTotals() {
+        let f = Fixture()
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(220) { f.viewModel.changeCount(item: sampleMenus[3], increase: 3) }
+        f.at(230) { f.viewModel.changeCount(item: sampleMenus[0], increase: -1) }
+        f.scheduler.start()
+
+        // The catalog reaches the view model one tick after the request, on its scheduler.
+        XCTAssertEqual(f.menus.events, [
+            .next(0, []),
+            .next(101, sampleMenus),
+            .next(200, selecting([1: 1])),
+            .next(210, selecting([1: 2])),
+            .next(220, selecting([1: 2, 4: 3])),
+            .next(230, selecting([1: 1, 4: 3])),
+        ])
+        XCTAssertEqual(f.itemsCount.events, [.next(0, 0), .next(101, 0), .next(200, 1), .next(210, 2), .next(220, 5), .next(230, 4)])
+        XCTAssertEqual(f.totalPrice.events, [
+            .next(0, 0), .next(101, 0), .next(200, 4000), .next(210, 8000), .next(220, 11_000), .next(230, 7000),
+        ])
+        XCTAssertEqual(f.alerts.events, [])
+    }
+
+    @MainActor private static func neverNegative() {
+        let f = Fixture()
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[1], increase: -1) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[1], increase: 2) }
+        f.at(220) { f.viewModel.changeCount(item: sampleMenus[1], increase: -5) }
+        f.at(230) { f.viewModel.changeCount(item: sampleMenus[1], increase: Int.min) }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events.map(\.value.element).map { $0?.map(\.count) }, [
+            [], [0, 0, 0, 0], [0, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0],
+        ])
+        XCTAssertEqual(f.itemsCount.events.map(\.value.element), [0, 0, 0, 2, 0, 0])
+        XCTAssertEqual(f.alerts.events, [])
+    }
+
+    @MainActor private static func clear() {
+        let f = Fixture()
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[2], increase: 1) }
+        f.at(300) { f.viewModel.clearAllItemSelections() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events.last, .next(300, sampleMenus))
+        XCTAssertEqual(f.itemsCount.events.suffix(2), [.next(210, 3), .next(300, 0)])
+        XCTAssertEqual(f.totalPrice.events.suffix(2), [.next(210, 12_500), .next(300, 0)])
+    }
+
+    @MainActor private static func countOverflow() {
+        let f = Fixture()
+        let huge = [Menu(id: 9, name: "물", price: 1, count: Int.max)]
+        f.at(100) { f.viewModel.menuObservable.onNext(huge) }
+        f.at(200) { f.viewModel.changeCount(item: huge[0], increase: 1) }
+        f.at(210) { f.viewModel.changeCount(item: huge[0], increase: -1) }
+        f.scheduler.start()
+
+        // Refused, not wrapped to Int.min (nor clamped): the count stays; a decrease still works.
+        XCTAssertEqual(f.menus.events, [
+            .next(0, []),
+            .next(100, huge),
+            .next(210, [Menu(id: 9, name: "물", price: 1, count: Int.max - 1)]),
+        ])
+        XCTAssertEqual(f.alerts.events, [.next(200, MenuAlert(title: "Count Fail", message: "That count is too large."))])
+    }
+
+    @MainActor private static func totalOverflow() {
+        let f = Fixture()
+        let pricey = [Menu(id: 1, name: "금", price: Int.max / 2 + 1, count: 1), Menu(id: 2, name: "은", price: 1, count: 0)]
+        f.at(100) { f.viewModel.menuObservable.onNext(pricey) }
+        f.at(200) { f.viewModel.changeCount(item: pricey[0], increase: 1) }
+        f.at(210) { f.viewModel.changeCount(item: pricey[1], increase: Int.max) }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events, [.next(0, []), .next(100, pricey)])
+        XCTAssertEqual(f.totalPrice.events, [.next(0, 0), .next(100, Int.max / 2 + 1)])
+        let refused = MenuAlert(title: "Count Fail", message: "The total is too large.")
+        XCTAssertEqual(f.alerts.events, [.next(200, refused), .next(210, refused)])
+    }
+
+    @MainActor private static func pushedOverflow() {
+        let f = Fixture()
+        let overflowing = [Menu(id: 1, name: "a", price: Int.max, count: 2)]
+        f.at(100) { f.viewModel.menuObservable.onNext(overflowing) }
+        f.at(200) { f.viewModel.menuObservable.onNext(selecting([4: 1])) }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.totalPrice.events, [.next(0, 0), .next(200, 1000)])
+        XCTAssertEqual(f.itemsCount.events, [.next(0, 0), .next(200, 1)])
+    }
+
+    @MainActor private static func orderNothing() {
+        let f = Fixture()
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.order() }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(220) { f.viewModel.changeCount(item: sampleMenus[0], increase: -1) }
+        f.at(230) { f.viewModel.order() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.alerts.events, [
+            .next(200, MenuAlert(title: "Order Fail", message: "No Orders")),
+            .next(230, MenuAlert(title: "Order Fail", message: "No Orders")),
+        ])
+        XCTAssertEqual(f.orderService.received, [])
+    }
+
+    @MainActor private static func orderPlaced() {
+        let f = Fixture()
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[3], increase: 1) }
+        f.at(300) { f.viewModel.order() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2, 4: 1]))])
+        // The stub answers at once; the scheduler delivers the request's state at 301, the receipt's at 302.
+        XCTAssertEqual(f.alerts.events, [.next(302, MenuAlert(title: "Order Placed", message: "Order 1: ₩9,000"))])
+        XCTAssertEqual(f.menus.events.last, .next(302, sampleMenus))
+        XCTAssertEqual(f.totalPrice.events.last, .next(302, 0))
+    }
+
+    @MainActor private static func orderInFlight() {
+        let f = Fixture(orderService: StubOrderService(hold: true))
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
+        f.at(300) { f.viewModel.order() }
+        f.at(310) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(315) { f.viewModel.order() } // a second tap while the first is on its way orders nothing
+        f.at(320) { f.orderService.release() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2]))])
+        XCTAssertEqual(f.alerts.events, [.next(321, MenuAlert(title: "Order Placed", message: "Order 1: ₩8,000"))])
+        XCTAssertEqual(f.counts, [1: 1, 2: 0, 3: 0, 4: 0])
+    }
+
+    @MainActor private static func orderFailed() {
+        let f = Fixture(orderService: StubOrderService(result: .failure(.staleOrder(menuID: 1))))
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(300) { f.viewModel.order() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.alerts.events, [
+            .next(302, MenuAlert(title: "Order Fail", message: "The menu changed; please check your order.")),
+        ])
+        XCTAssertEqual(f.counts, [1: 1, 2: 0, 3: 0, 4: 0])
+    }
+
+    @MainActor private static func catalogChanges() {
+        let f = Fixture()
+        let renamed = [
+            Menu(id: 4, name: "모둠튀김", price: 2000), Menu(id: 1, name: "떡볶이", price: 4500), Menu(id: 5, name: "순대", price: 3000),
+        ]
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[1], increase: 2) }
+        f.at(220) { f.viewModel.changeCount(item: sampleMenus[3], increase: 3) }
+        f.at(300) { f.menuService.events.onNext(.next(renamed)) }
+        f.scheduler.start()
+
+        // The new catalog's order, names and prices; counts carried by id; a removed item's count gone.
+        XCTAssertEqual(f.menus.events.last, .next(301, [
+            Menu(id: 4, name: "모둠튀김", price: 2000, count: 3),
+            Menu(id: 1, name: "떡볶이", price: 4500, count: 1),
+            Menu(id: 5, name: "순대", price: 3000, count: 0),
+        ]))
+        XCTAssertEqual(f.totalPrice.events.last, .next(301, 10_500))
+    }
+
+    @MainActor private static func catalogOverflow() {
+        let f = Fixture()
+        let many = Int.max / 4000
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: many) }
+        f.at(300) { f.menuService.events.onNext(.next(selecting([:], in: [Menu(id: 1, name: "떡볶이", price: 8000)]))) }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.totalPrice.events.map(\.value.element), [0, 0, many * 4000, 0])
+        XCTAssertEqual(f.menus.events.last, .next(301, [Menu(id: 1, name: "떡볶이", price: 8000)]))
+        XCTAssertEqual(f.alerts.events, [.next(301, MenuAlert(title: "Count Fail", message: "The total is too large."))])
+    }
+
+    @MainActor private static func fetchFailures() {
+        let f = Fixture()
+        let offline = Event<[Menu]>.error(MenuError.catalogUnavailable(reason: "offline."))
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.menuService.events.onNext(offline) }
+        f.at(300) { f.viewModel.fetchMenu() }
+        f.scheduler.start()
+
+        // The same error twice is two alerts; the catalog stays.
+        let alert = MenuAlert(title: "Menu Fail", message: "The menu could not be loaded: offline.")
+        XCTAssertEqual(f.alerts.events, [.next(201, alert), .next(301, alert)])
+        XCTAssertEqual(f.menus.events.last?.value.element, sampleMenus)
+    }
+
+    @MainActor private static func totalPriceText() {
+        let f = Fixture()
+        let texts = f.scheduler.createObserver(String.self)
+        f.viewModel.totalPriceText.subscribe(texts).disposed(by: f.disposeBag)
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[3], increase: 1) }
+        f.at(210) { f.viewModel.changeCount(item: sampleMenus[2], increase: 3) }
+        f.scheduler.start()
+
+        XCTAssertEqual(texts.events, [.next(0, "₩0"), .next(101, "₩0"), .next(200, "₩1,000"), .next(210, "₩14,500")])
+    }
+}
