@@ -39,6 +39,9 @@ let modules: [Target] = [
 
     // presentation: the terminal view layer (UIKit + RxCocoa's part)
     module("TerminalUI", ["Reactive"]),
+
+    // feature interfaces: value types, clients as structs of closures, errors
+    module("AuthInterface", ["Architecture"]),
 ]
 
 let testTargets: [Target] = [
@@ -52,6 +55,7 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
+    tests("AuthInterface", ["Architecture"]),
 ]
 
 let apps: [Target] = [
