@@ -1,9 +1,10 @@
 /// Why a sign-in or sign-out failed. Carries no token content: errors end up in logs and on screen.
-public enum AuthenticationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum AuthenticationError: Error, Sendable, Equatable {
     /// The identity token is not acceptable; signing in again with the same token cannot succeed.
     case invalidToken(InvalidTokenReason)
-    /// The token could not be checked now (Apple's keys are unreachable and the token's key is not
-    /// cached); it may well be valid, so try again later.
+    /// The token could not be checked now: its key is not cached and Apple's key set could not be
+    /// fetched for it (offline, a server error, or fetched less than a minute ago). It may well be
+    /// valid, so try again later.
     case cannotVerifyNow
     /// The credential could not be stored or removed; `code` is the `errno` of the failed call.
     case storageFailed(code: Int32)
@@ -18,7 +19,7 @@ public enum AuthenticationError: Error, Sendable, Equatable, CustomStringConvert
         case unsupportedAlgorithm
         /// The header's algorithm is not the algorithm of the key it names.
         case algorithmMismatch
-        /// No key with the token's `kid` is in Apple's key set, even after fetching it again.
+        /// No key with the token's `kid` is in Apple's key set, fetched again for this token.
         case unknownKey
         /// The signature does not match the key.
         case badSignature
@@ -40,8 +41,8 @@ public enum AuthenticationError: Error, Sendable, Equatable, CustomStringConvert
         case wrongNonce
     }
 
-    /// A sentence for the user or a log.
-    public var description: String {
+    /// A sentence for the user or a log. (Not `description`, so that dumps and test diffs show the case.)
+    public var message: String {
         switch self {
         case .invalidToken(let reason): "The sign-in was refused: \(reason.sentence)."
         case .cannotVerifyNow: "The sign-in cannot be checked right now. Try again when online."

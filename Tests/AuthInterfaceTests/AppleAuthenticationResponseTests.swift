@@ -41,11 +41,11 @@ final class AppleAuthenticationResponseTests: XCTestCase {
 
     func testErrorsCarryNoTokenAndReadAsSentences() {
         XCTAssertEqual(
-            AuthenticationError.invalidToken(.expired).description,
+            AuthenticationError.invalidToken(.expired).message,
             "The sign-in was refused: the identity token has expired.")
         XCTAssertEqual(
-            AuthenticationError.cannotVerifyNow.description,
+            AuthenticationError.cannotVerifyNow.message,
             "The sign-in cannot be checked right now. Try again when online.")
-        XCTAssertEqual(AuthenticationError.storageFailed(code: 13).description, "The sign-in could not be saved on this device (error 13).")
+        XCTAssertEqual(AuthenticationError.storageFailed(code: 13).message, "The sign-in could not be saved on this device (error 13).")
     }
 }
