@@ -31,6 +31,7 @@ let modules: [Target] = [
 
     // service implementations
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite"]),
     module("RemoteConfig", ["RemoteConfigInterface", "Reactive"]),
 
@@ -42,6 +43,9 @@ let modules: [Target] = [
 
     // feature interfaces: value types, clients as structs of closures, errors
     module("AuthInterface", ["Architecture"]),
+
+    // features: reducers, screens, and (Auth) the live client
+    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto"]),
 ]
 
 let testTargets: [Target] = [
@@ -56,6 +60,7 @@ let testTargets: [Target] = [
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
     tests("AuthInterface", ["Architecture"]),
+    tests("Auth", ["AuthInterface", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
 ]
 
 let apps: [Target] = [
