@@ -144,6 +144,13 @@ final class KeySetTests: LiveClientTestCase {
         XCTAssertEqual(error, .cannotVerifyNow)
     }
 
+    func testAKeySetOverPlainHTTPToAnotherMachineIsNotFetched() async throws {
+        let client = makeClient(keySetURL: URL(string: "http://keys.example.invalid/auth/keys")!)
+        let error = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertEqual(error, .cannotVerifyNow)
+        XCTAssertTrue(logged.values.contains { $0.contains("neither HTTPS nor on this machine") }, "\(logged.values)")
+    }
+
     func testUnusableEntriesAreSkippedNotFatal() async throws {
         var encryption = TestKeys.rsa2.jwk
         encryption["use"] = "enc"

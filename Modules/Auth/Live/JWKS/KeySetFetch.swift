@@ -8,11 +8,13 @@ typealias KeySetFetch = @Sendable (URL) async throws -> [UInt8]
 
 /// Why a key set download failed.
 enum KeySetFetchError: Error, CustomStringConvertible {
+    case insecureURL
     case status(Int)
     case tooLarge
 
     var description: String {
         switch self {
+        case .insecureURL: "the key set URL is neither HTTPS nor on this machine"
         case .status(let code): "HTTP status \(code)"
         case .tooLarge: "the document is larger than \(KeySetFetcher.maximumBytes) bytes"
         }
@@ -27,6 +29,10 @@ enum KeySetFetcher {
     /// A fetch that gives up after `timeout` seconds.
     static func urlSession(timeout: TimeInterval) -> KeySetFetch {
         { url in
+            // Whoever can alter the key set can sign tokens: plain HTTP only to this machine (tests, a dev server).
+            guard url.scheme == "https" || (url.scheme == "http" && isLoopback(url.host)) else {
+                throw KeySetFetchError.insecureURL
+            }
             var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             let (data, response) = try await URLSession.shared.data(for: request)
@@ -35,5 +41,10 @@ enum KeySetFetcher {
             guard data.count <= maximumBytes else { throw KeySetFetchError.tooLarge }
             return Array(data)
         }
+    }
+
+    private static func isLoopback(_ host: String?) -> Bool {
+        guard let host else { return false }
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }
