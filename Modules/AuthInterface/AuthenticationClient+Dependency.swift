@@ -1,8 +1,7 @@
 import Architecture
 
 extension AuthenticationClient {
-    /// Every endpoint reports "Unimplemented: 'AuthenticationClient.<endpoint>'" (a test failure in
-    /// tests): start from it and set only the endpoints a test expects to be called.
+    /// Every endpoint reports "Unimplemented: 'AuthenticationClient.<endpoint>'": set only what a test expects to be called.
     public static let unimplemented = AuthenticationClient(
         checkAppleAuthenticationStatus: Architecture.unimplemented(
             "AuthenticationClient.checkAppleAuthenticationStatus", placeholder: .signedOut),
@@ -12,8 +11,7 @@ extension AuthenticationClient {
 }
 
 extension AuthenticationClient: DependencyKey {
-    /// The interface holds no implementation: until the composition root installs the live client
-    /// (`AuthenticationClient.live(...)` from `Auth`), every call reports itself as unimplemented.
+    /// `.unimplemented`: the interface holds no implementation; the composition root installs `AuthenticationClient.live(...)` from `Auth`.
     public static var liveValue: AuthenticationClient { .unimplemented }
     /// `.unimplemented`, so that a test fails when it reaches an endpoint it did not set up.
     public static var testValue: AuthenticationClient { .unimplemented }

@@ -4,8 +4,7 @@
 /// (`client.checkAppleAuthenticationStatus = { _ in .signedIn }`); the live value is built by the
 /// `Auth` module and installed by the composition root.
 public struct AuthenticationClient: Sendable {
-    /// The status of the credential stored for `userID`; nil asks about the user who signed in last
-    /// on this device (at launch the app does not know who that was).
+    /// The status of the credential stored for `userID`, or for whoever signed in last when nil (at launch the app does not know).
     public var checkAppleAuthenticationStatus: @Sendable (_ userID: String?) async -> AuthenticationStatus
     /// Verifies the response's identity token and stores the credential; throws `AuthenticationError`.
     public var signIn: @Sendable (_ response: AppleAuthenticationResponse) async throws -> Void

@@ -2,9 +2,7 @@
 public enum AuthenticationError: Error, Sendable, Equatable {
     /// The identity token is not acceptable; signing in again with the same token cannot succeed.
     case invalidToken(InvalidTokenReason)
-    /// The token could not be checked now: its key is not cached and Apple's key set could not be
-    /// fetched for it (offline, a server error, or fetched less than a minute ago). It may well be
-    /// valid, so try again later.
+    /// Its key is not cached and Apple's key set could not be fetched for it now (offline, an error, fetched under a minute ago): try later.
     case cannotVerifyNow
     /// The credential could not be stored or removed; `code` is the `errno` of the failed call.
     case storageFailed(code: Int32)

@@ -37,8 +37,7 @@ public struct LiveAuthenticationClient: Sendable {
             signOut: { try await signOut() })
     }
 
-    /// Verifies `identityToken`; `rawNonce` is the nonce the app sent, `expectedSubject` the user
-    /// id the platform reported. Throws `AuthenticationError`.
+    /// Verifies `identityToken`, given the raw nonce the app sent and the user id the platform reported, when known.
     public func verifyIdentityToken(
         _ identityToken: String, rawNonce: String? = nil, expectedSubject: String? = nil
     ) async throws(AuthenticationError) -> VerifiedIdentityToken {
@@ -84,8 +83,7 @@ public struct LiveAuthenticationClient: Sendable {
         return credential.status(for: userID, at: configuration.now())
     }
 
-    /// Marks the credential of `userID` revoked, as Apple's server-to-server notification
-    /// (`consent-revoked`, `account-delete`) asks; false when none is stored for that user.
+    /// Marks `userID`'s credential revoked (Apple's `consent-revoked` or `account-delete` notification); false when none is stored for that user.
     @discardableResult
     public func revoke(userID: String) async throws(AuthenticationError) -> Bool {
         do {

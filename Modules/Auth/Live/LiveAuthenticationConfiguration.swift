@@ -27,8 +27,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
     /// Apple's key set URL.
     public static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
-    /// A configuration for `clientIDs`, with Apple's key set, `$XDG_STATE_HOME/bistro` (or
-    /// `~/.local/state/bistro`), a 60-second leeway and refetch interval, and 30-day sessions.
+    /// A configuration for `clientIDs`: Apple's key set, the XDG state directory, 60 s leeway and refetch interval, 30-day sessions.
     public init(
         clientIDs: [String],
         keySetURL: URL = LiveAuthenticationConfiguration.appleKeySetURL,
