@@ -43,10 +43,15 @@ let modules: [Target] = [
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
     module("MenuInterface", ["Reactive"]),
+    // Auth's interface holds its client's dependency key, so it depends on Architecture
+    module("AuthInterface", ["Architecture"]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
+    // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
+    .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto"]),
 ]
 
 let testTargets: [Target] = [
@@ -72,6 +77,8 @@ let testTargets: [Target] = [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
+    tests("AuthInterface", ["Architecture"]),
+    tests("Auth", ["AuthInterface", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
     // the app, end to end on the built executable (and its argument parsing)
     .testTarget(name: "BistroTests", dependencies: ["Bistro"], path: "Tests/BistroTests"),
 ]

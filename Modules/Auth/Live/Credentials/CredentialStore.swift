@@ -1,0 +1,71 @@
+import AuthInterface
+import Foundation
+
+/// The one credential of the device's signed-in user, in a 0600 file inside a 0700 directory.
+/// An actor, so a revocation's read-modify-write never interleaves with a sign-in's write.
+actor CredentialStore {
+    private let file: URL
+    private let log: Log
+    private let writeHook: PrivateFile.WriteHook?
+
+    init(file: URL, log: Log, writeHook: PrivateFile.WriteHook? = nil) {
+        self.file = file
+        self.log = log
+        self.writeHook = writeHook
+    }
+
+    /// The stored credential; nil when there is none or it cannot be read (which is logged).
+    func load() -> StoredCredential? {
+        do {
+            guard let bytes = try PrivateFile.contents(of: file) else { return nil }
+            return try Self.decoder.decode(StoredCredential.self, from: Data(bytes))
+        } catch let error as FileSystemError {
+            log("auth: could not read the stored credential: \(error)")
+        } catch {
+            // The decoding error is not logged: it may quote the file, and the file holds a token.
+            log("auth: the stored credential at \(file.path) is unreadable; treating the user as signed out")
+        }
+        return nil
+    }
+
+    /// Stores `credential`, replacing the one before.
+    func save(_ credential: StoredCredential) throws(FileSystemError) {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Self.encoder.encode(credential))
+        } catch {
+            // Encoding strings and dates does not fail; the error code stands for "cannot happen".
+            throw FileSystemError(operation: "encode", path: file.path, code: EINVAL)
+        }
+        try PrivateDirectory.prepare(file.deletingLastPathComponent())
+        try PrivateFile.replace(file, with: bytes, hook: writeHook)
+    }
+
+    /// Deletes the stored credential.
+    func delete() throws(FileSystemError) {
+        try PrivateFile.remove(file)
+    }
+
+    /// Marks the stored credential of `userID` revoked at `date`; false when none is stored for that user.
+    func revoke(userID: String, at date: Date) throws(FileSystemError) -> Bool {
+        guard var credential = load(), credential.userID == userID else { return false }
+        if credential.revokedAt == nil {
+            credential.revokedAt = date
+            try save(credential)
+        }
+        return true
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

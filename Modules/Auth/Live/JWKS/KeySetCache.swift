@@ -1,0 +1,118 @@
+import Foundation
+
+/// Apple's signing keys, kept in memory and on disk, fetched again when a token names a key that
+/// is not there — at most once per `minimumRefetchInterval`, since an unknown `kid` is what any
+/// garbage token carries, and Apple rotates keys rarely. A key is "unknown" only when a fetch made
+/// for the lookup lacks it; without such a fetch nothing can be said yet.
+actor KeySetCache {
+    /// What a lookup found.
+    enum Lookup: Equatable {
+        /// The key.
+        case found(JSONWebKey)
+        /// The key set fetched for this lookup does not have it: the key is not Apple's.
+        case unknown
+        /// The key is not cached and no key set could be fetched for this lookup (offline, an error,
+        /// or the last fetch was less than the refetch interval ago): nothing can be said now.
+        case unavailable
+    }
+
+    private let url: URL
+    private let fetch: KeySetFetch
+    private let diskFile: URL
+    private let minimumRefetchInterval: TimeInterval
+    private let now: @Sendable () -> Date
+    private let log: Log
+    private let writeHook: PrivateFile.WriteHook?
+
+    /// nil until the disk copy has been read.
+    private var keys: [String: JSONWebKey]?
+    private var lastFetchStartedAt: Date?
+    private var fetchInFlight: Task<Bool, Never>?
+
+    init(
+        url: URL, fetch: @escaping KeySetFetch, diskFile: URL, minimumRefetchInterval: TimeInterval,
+        now: @escaping @Sendable () -> Date, log: Log, writeHook: PrivateFile.WriteHook? = nil
+    ) {
+        self.url = url
+        self.fetch = fetch
+        self.diskFile = diskFile
+        self.minimumRefetchInterval = minimumRefetchInterval
+        self.now = now
+        self.log = log
+        self.writeHook = writeHook
+    }
+
+    /// The key with id `id`, fetching the set again if it is missing and the last fetch is old enough.
+    func key(id: String) async -> Lookup {
+        if let key = cachedKeys()[id] { return .found(key) }
+        let succeeded: Bool
+        if let fetchInFlight {
+            // Tokens that arrive together share one fetch.
+            succeeded = await fetchInFlight.value
+        } else if let lastFetchStartedAt, now().timeIntervalSince(lastFetchStartedAt) < minimumRefetchInterval {
+            // Not "unknown": Apple may have published the key since, so only a fetch can tell.
+            succeeded = false
+        } else {
+            let fetching = Task { await self.refetch() }
+            fetchInFlight = fetching
+            succeeded = await fetching.value
+            fetchInFlight = nil
+        }
+        if let key = keys?[id] { return .found(key) }
+        return succeeded ? .unknown : .unavailable
+    }
+
+    private func cachedKeys() -> [String: JSONWebKey] {
+        if let keys { return keys }
+        var loaded: [String: JSONWebKey] = [:]
+        do {
+            if let bytes = try PrivateFile.contents(of: diskFile) {
+                if let set = JSONWebKeySet(bytes) {
+                    loaded = set.keys
+                } else {
+                    log("auth: ignoring the cached key set at \(diskFile.path): it is not a key set")
+                }
+            }
+        } catch {
+            log("auth: could not read the cached key set: \(error)")
+        }
+        keys = loaded
+        return loaded
+    }
+
+    private func refetch() async -> Bool {
+        let startedAt = now()
+        let succeeded: Bool
+        do {
+            let bytes = try await fetch(url)
+            guard let set = JSONWebKeySet(bytes) else {
+                throw KeySetDocumentError()
+            }
+            // The new set replaces the old one: a key Apple withdrew must stop verifying.
+            keys = set.keys
+            log("auth: fetched \(set.keys.count) signing keys from \(url.absoluteString)")
+            store(bytes)
+            succeeded = true
+        } catch {
+            log("auth: could not fetch the signing keys from \(url.absoluteString): \(error)")
+            succeeded = false
+        }
+        lastFetchStartedAt = startedAt
+        return succeeded
+    }
+
+    private func store(_ bytes: [UInt8]) {
+        do {
+            try PrivateDirectory.prepare(diskFile.deletingLastPathComponent())
+            try PrivateFile.replace(diskFile, with: bytes, hook: writeHook)
+        } catch {
+            // Verification goes on from memory; only a restart while offline misses the copy.
+            log("auth: could not cache the signing keys on disk: \(error)")
+        }
+    }
+}
+
+/// A key set download that is not a JSON Web Key Set.
+struct KeySetDocumentError: Error, CustomStringConvertible {
+    var description: String { "the document is not a JSON Web Key Set" }
+}

@@ -1,0 +1,40 @@
+import AuthInterface
+import Foundation
+
+/// What an Apple identity token's claims must say to be accepted.
+struct ClaimRules: Sendable {
+    /// Apple's issuer; nothing else signs identity tokens.
+    static let appleIssuer = "https://appleid.apple.com"
+
+    /// The app's client ids (bundle id, Services ID); `aud` must be one of them.
+    let clientIDs: [String]
+    /// How far clocks may disagree, in seconds, for `exp`, `iat` and `nbf`.
+    let leeway: TimeInterval
+
+    /// Checks `claims` at `now`: issuer, audience, times, subject, then the nonce when the app sent one.
+    func check(
+        _ claims: IdentityTokenClaims, now: Date, expectedSubject: String?, rawNonce: String?
+    ) throws(AuthenticationError) -> (subject: String, audience: String) {
+        guard claims.issuer == Self.appleIssuer else { throw .invalidToken(.wrongIssuer) }
+        guard let audience = claims.audiences.first(where: clientIDs.contains) else { throw .invalidToken(.wrongAudience) }
+        let seconds = now.timeIntervalSince1970
+        guard seconds <= claims.expiresAt + leeway else { throw .invalidToken(.expired) }
+        guard claims.issuedAt <= seconds + leeway else { throw .invalidToken(.issuedInFuture) }
+        if let notBefore = claims.notBefore, notBefore > seconds + leeway { throw .invalidToken(.notYetValid) }
+        guard let subject = claims.subject, !subject.isEmpty else { throw .invalidToken(.missingSubject) }
+        if let expectedSubject, expectedSubject != subject { throw .invalidToken(.subjectMismatch) }
+        if let rawNonce {
+            // Apple puts hex(SHA-256(raw nonce)) in the token, so the raw nonce never travels in it.
+            guard let nonce = claims.nonce, constantTimeEqual(nonce, SHA256.hexDigest(rawNonce)) else {
+                throw .invalidToken(.wrongNonce)
+            }
+        }
+        return (subject, audience)
+    }
+
+    private func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,60 @@
+import Architecture
+import AuthInterface
+
+/// The sign-in screen's feature: the Sign in with Apple button hands the platform's response to the
+/// client; a verified sign-in tells the parent (`delegate(.didSignIn)`), a refused one stays here
+/// and shows why.
+public struct SignIn: Reducer, Sendable {
+    /// The sign-in screen's state.
+    public struct State: Sendable, Equatable {
+        /// Why the last sign-in failed, shown until the next attempt.
+        public var failure: AuthenticationError?
+
+        /// A sign-in screen, with no failure unless given.
+        public init(failure: AuthenticationError? = nil) {
+            self.failure = failure
+        }
+    }
+
+    /// What happens on the sign-in screen.
+    public enum Action: Sendable, Equatable {
+        /// The platform authorized the user; the response still has to be verified.
+        case signInWithAppleButtonTapped(AppleAuthenticationResponse)
+        /// The client refused or could not complete the sign-in.
+        case _signInFailed(AuthenticationError)
+        /// What the parent learns.
+        case delegate(Delegate)
+
+        /// Messages for the parent feature.
+        public enum Delegate: Sendable, Equatable {
+            /// The user is signed in.
+            case didSignIn
+        }
+    }
+
+    @Dependency(\.authenticationClient) var authenticationClient
+
+    /// The feature.
+    public init() {}
+
+    /// Runs the sign-in on a tap; records a failure.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .signInWithAppleButtonTapped(let response):
+            state.failure = nil
+            return .run { send in
+                try await authenticationClient.signIn(response)
+                send(.delegate(.didSignIn))
+            } catch: { error, send in
+                // The client's contract is AuthenticationError; anything else is a fake's failure to
+                // say why, and "try again" is the honest answer to it.
+                send(._signInFailed(error as? AuthenticationError ?? .cannotVerifyNow))
+            }
+        case ._signInFailed(let failure):
+            state.failure = failure
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+}

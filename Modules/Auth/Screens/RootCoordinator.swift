@@ -1,0 +1,60 @@
+import AuthInterface
+import Architecture
+import Reactive
+import TerminalUI
+
+/// Shows the screen for `Root`'s state on a terminal screen, as an iOS app swaps its window's root
+/// view controller: the sign-in screen or the main screen, each bound to its part of the store.
+@MainActor
+public final class RootCoordinator {
+    private let store: Store<Root.State, Root.Action>
+    private let screen: Screen
+    private let authorize: () -> Observable<AppleAuthenticationResponse>
+    private let disposeBag = DisposeBag()
+
+    /// A coordinator of `store` on `screen`; the sign-in screen gets `authorize`.
+    public init(
+        store: Store<Root.State, Root.Action>, screen: Screen,
+        authorize: @escaping () -> Observable<AppleAuthenticationResponse>
+    ) {
+        self.store = store
+        self.screen = screen
+        self.authorize = authorize
+    }
+
+    /// Shows the screen for the current state, follows changes, and sends `_onAppear`.
+    public func start() {
+        store.states
+            .map(Page.init)
+            .distinctUntilChanged()
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] page in self?.show(page) })
+            .disposed(by: disposeBag)
+        store.send(._onAppear)
+    }
+
+    private enum Page: Equatable {
+        case signIn, main
+
+        init(_ state: Root.State) {
+            switch state {
+            case .signIn: self = .signIn
+            case .main: self = .main
+            }
+        }
+    }
+
+    private func show(_ page: Page) {
+        switch page {
+        case .signIn:
+            // The fallback state is never shown: this screen is replaced as soon as the state leaves `.signIn`.
+            let child = store.scope(
+                state: { if case .signIn(let state) = $0 { state } else { SignIn.State() } }, action: Root.Action.signIn)
+            screen.rootViewController = SignInViewController(store: child, authorize: authorize)
+        case .main:
+            let child = store.scope(
+                state: { if case .main(let state) = $0 { state } else { Main.State() } }, action: Root.Action.main)
+            screen.rootViewController = MainViewController(store: child)
+        }
+    }
+}

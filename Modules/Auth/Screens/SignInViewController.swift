@@ -1,0 +1,58 @@
+import AuthInterface
+import Architecture
+import Reactive
+import TerminalUI
+
+/// The sign-in screen: the app's name, a "Sign in with Apple" button, and why the last attempt failed.
+///
+/// The terminal has no Apple sign-in sheet, so the platform's part — producing an
+/// `AppleAuthenticationResponse` — is the `authorize` closure the app passes in (a device-flow
+/// helper, a pasted token, a fake). An `authorize` that fails or completes empty means the user
+/// cancelled: nothing is sent.
+@MainActor
+public final class SignInViewController: ViewController {
+    /// The Sign in with Apple button (Enter while focused).
+    public let signInButton = Button("Sign in with Apple")
+    /// The failure of the last attempt, if any.
+    public let failureLabel = Label(alignment: .center, numberOfLines: 0)
+    /// "Signed out", and the keys.
+    public let statusLine = StatusLine("Signed out", hint: "Enter sign in")
+
+    private let store: Store<SignIn.State, SignIn.Action>
+    private let authorize: () -> Observable<AppleAuthenticationResponse>
+    private let disposeBag = DisposeBag()
+
+    /// A screen for `store`; a tap runs `authorize` and sends what it emits.
+    public init(store: Store<SignIn.State, SignIn.Action>, authorize: @escaping () -> Observable<AppleAuthenticationResponse>) {
+        self.store = store
+        self.authorize = authorize
+        super.init()
+    }
+
+    /// Title, button, failure, status line.
+    public override func loadView() {
+        view = VStack(
+            Spacer(),
+            Label("Bistro", alignment: .center, style: .bold),
+            Padding(EdgeInsets(vertical: 1, horizontal: 0), HStack(Spacer(), signInButton, Spacer())),
+            failureLabel,
+            Spacer(),
+            statusLine
+        )
+    }
+
+    /// Binds the failure to its label and taps to the store.
+    public override func viewDidLoad() {
+        store.states
+            .map { $0.failure?.message }
+            .observe(on: MainScheduler.instance)
+            .bind(to: failureLabel.rx.text)
+            .disposed(by: disposeBag)
+        let authorize = self.authorize
+        let store = self.store
+        signInButton.rx.tap
+            .flatMapLatest { authorize().catch { _ in .empty() } }
+            .subscribe(onNext: { store.send(.signInWithAppleButtonTapped($0)) })
+            .disposed(by: disposeBag)
+    }
+}

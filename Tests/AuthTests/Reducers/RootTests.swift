@@ -1,0 +1,113 @@
+import Architecture
+import ArchitectureTesting
+import Auth
+import AuthInterface
+import XCTest
+
+/// Seed 003's TestStore scenarios, written as the seed writes them, plus a refused sign-in.
+final class RootTests: XCTestCase {
+    func testSignInSucceeds() async {
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        store.dependencies.authenticationClient.signIn = { _ in }
+
+        await store.send(.signIn(.signInWithAppleButtonTapped(.mock)))
+        await store.receive(.signIn(.delegate(.didSignIn))) {
+            $0 = .main(Main.State())
+        }
+    }
+
+    func testSignOut() async {
+        let store = TestStore(initialState: Root.State.main(Main.State()), reducer: Root())
+        store.dependencies.authenticationClient.signOut = {}
+
+        await store.send(.main(.signOutButtonTapped))
+        await store.receive(.main(.delegate(.didSignOut))) {
+            $0 = .signIn(SignIn.State())
+        }
+    }
+
+    func testStatusCheckAtLaunchWhenSignedIn() async {
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        var authenticationClient = AuthenticationClient.unimplemented
+        authenticationClient.checkAppleAuthenticationStatus = { _ in
+            .signedIn
+        }
+        store.dependencies.authenticationClient = authenticationClient
+
+        await store.send(._onAppear)
+        await store.receive(._checkAuthenticationStatusResponse(.signedIn)) {
+            $0 = .main(Main.State())
+        }
+    }
+
+    func testStatusCheckAtLaunchWhenSignedOut() async {
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        var authenticationClient = AuthenticationClient.unimplemented
+        authenticationClient.checkAppleAuthenticationStatus = { _ in
+            .signedOut
+        }
+        store.dependencies.authenticationClient = authenticationClient
+
+        await store.send(._onAppear)
+        // The launch state is already the sign-in state: nothing changes.
+        await store.receive(._checkAuthenticationStatusResponse(.signedOut))
+    }
+
+    func testARefusedSignInShowsTheReasonAndStaysOnTheSignInScreen() async {
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        store.dependencies.authenticationClient.signIn = { _ in
+            throw AuthenticationError.invalidToken(.expired)
+        }
+
+        await store.send(.signIn(.signInWithAppleButtonTapped(.mock)))
+        await store.receive(.signIn(._signInFailed(.invalidToken(.expired)))) {
+            $0 = .signIn(SignIn.State(failure: .invalidToken(.expired)))
+        }
+
+        // The next attempt clears the reason; this one cannot be checked now.
+        store.dependencies.authenticationClient.signIn = { _ in
+            throw AuthenticationError.cannotVerifyNow
+        }
+        await store.send(.signIn(.signInWithAppleButtonTapped(.mock))) {
+            $0 = .signIn(SignIn.State())
+        }
+        await store.receive(.signIn(._signInFailed(.cannotVerifyNow))) {
+            $0 = .signIn(SignIn.State(failure: .cannotVerifyNow))
+        }
+    }
+
+    func testTheClientGetsTheResponseAndTheStatusCheckAsksAboutTheStoredUser() async {
+        let received = Recorded<String>()
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        store.dependencies.authenticationClient.signIn = { response in received.append("signIn \(response.userID)") }
+        store.dependencies.authenticationClient.checkAppleAuthenticationStatus = { userID in
+            received.append("status \(userID ?? "nil")")
+            return .signedOut(.revoked)
+        }
+        await store.send(._onAppear)
+        await store.receive(._checkAuthenticationStatusResponse(.signedOut(.revoked)))
+        await store.send(.signIn(.signInWithAppleButtonTapped(.mock)))
+        await store.receive(.signIn(.delegate(.didSignIn))) {
+            $0 = .main(Main.State())
+        }
+        XCTAssertEqual(received.values, ["status nil", "signIn 001234.abcd"])
+    }
+
+    func testALaterCheckThatFindsTheCredentialRevokedLeavesTheMainScreen() async {
+        let store = TestStore(initialState: Root.State.main(Main.State()), reducer: Root())
+        store.dependencies.authenticationClient.checkAppleAuthenticationStatus = { _ in .signedOut(.revoked) }
+        await store.send(._onAppear)
+        await store.receive(._checkAuthenticationStatusResponse(.signedOut(.revoked))) {
+            $0 = .signIn(SignIn.State())
+        }
+    }
+
+    func testAFailedSignOutStaysOnTheMainScreenWithTheReason() async {
+        let store = TestStore(initialState: Root.State.main(Main.State()), reducer: Root())
+        store.dependencies.authenticationClient.signOut = { throw AuthenticationError.storageFailed(code: 13) }
+        await store.send(.main(.signOutButtonTapped))
+        await store.receive(.main(._signOutFailed(.storageFailed(code: 13)))) {
+            $0 = .main(Main.State(failure: .storageFailed(code: 13)))
+        }
+    }
+}

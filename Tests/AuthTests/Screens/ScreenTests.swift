@@ -1,0 +1,161 @@
+import Architecture
+import Auth
+import AuthInterface
+import Reactive
+import TerminalUI
+import XCTest
+
+/// The screens on a headless terminal, driven by keys, with a fake client behind the store.
+final class ScreenTests: XCTestCase {
+    func testSignInThenSignOut() { MainActor.assumeIsolated { Self.signInThenSignOut() } }
+    func testARefusedSignInShowsWhy() { MainActor.assumeIsolated { Self.refusedSignInShowsWhy() } }
+    func testALaunchWhileSignedInShowsTheMainScreen() { MainActor.assumeIsolated { Self.launchWhileSignedIn() } }
+    func testACancelledAuthorizationSendsNothing() { MainActor.assumeIsolated { Self.cancelledAuthorization() } }
+
+    @MainActor private static func signInThenSignOut() {
+        let calls = Recorded<String>()
+        let launchChecked = XCTestExpectation(description: "the launch check ran")
+        let app = App(client: AuthenticationClient(
+            checkAppleAuthenticationStatus: { _ in
+                calls.append("status")
+                launchChecked.fulfill()
+                return .signedOut
+            },
+            signIn: { calls.append("signIn \($0.userID)") },
+            signOut: { calls.append("signOut") }))
+        XCTAssertEqual(XCTWaiter().wait(for: [launchChecked], timeout: 10), .completed)
+        drainMainQueue()
+        XCTAssertEqual(app.terminal.snapshot(), lines(
+            "",
+            "",
+            "            Bistro",
+            "",
+            "    [>Sign in with Apple<]",
+            "",
+            "",
+            "",
+            "Signed out       Enter sign in"
+        ))
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+
+        app.terminal.press(.enter)
+        app.waitUntil("signed in") { if case .main = $0 { true } else { false } }
+        XCTAssertTrue(app.screen.rootViewController is MainViewController)
+        XCTAssertEqual(app.terminal.snapshot(), lines(
+            "",
+            "",
+            "      Welcome to Bistro",
+            "",
+            "         [>Sign out<]",
+            "",
+            "",
+            "",
+            "Signed in       Enter sign out"
+        ))
+
+        app.terminal.press(.enter)
+        app.waitUntil("signed out") { if case .signIn = $0 { true } else { false } }
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+        XCTAssertEqual(calls.values, ["status", "signIn 001234.abcd", "signOut"])
+    }
+
+    @MainActor private static func refusedSignInShowsWhy() {
+        let app = App(client: AuthenticationClient(
+            checkAppleAuthenticationStatus: { _ in .signedOut },
+            signIn: { _ in throw AuthenticationError.invalidToken(.expired) },
+            signOut: {}))
+        app.terminal.press(.enter)
+        app.waitUntil("refused") { state in
+            if case .signIn(let signIn) = state { signIn.failure != nil } else { false }
+        }
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+        XCTAssertEqual(app.terminal.snapshot(), lines(
+            "",
+            "            Bistro",
+            "",
+            "    [>Sign in with Apple<]",
+            "",
+            " The sign-in was refused: the",
+            " identity token has expired.",
+            "",
+            "Signed out       Enter sign in"
+        ))
+    }
+
+    @MainActor private static func launchWhileSignedIn() {
+        let app = App(client: AuthenticationClient(
+            checkAppleAuthenticationStatus: { _ in .signedIn },
+            signIn: { _ in XCTFail("signIn") },
+            signOut: {}))
+        app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
+        XCTAssertTrue(app.screen.rootViewController is MainViewController)
+        XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Bistro"))
+    }
+
+    @MainActor private static func cancelledAuthorization() {
+        let calls = Recorded<String>()
+        let app = App(
+            client: AuthenticationClient(
+                checkAppleAuthenticationStatus: { _ in .signedOut },
+                signIn: { _ in calls.append("signIn") },
+                signOut: {}),
+            authorize: { calls.append("authorize"); return .error(CancellationError()) })
+        app.terminal.press(.enter)
+        app.terminal.press(.enter)
+        drainMainQueue()
+        XCTAssertEqual(calls.values, ["authorize", "authorize"])
+        XCTAssertEqual(app.store.state, Root.State())
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+    }
+}
+
+/// A store with a fake client, its coordinator on a 30 × 9 headless terminal, started.
+@MainActor
+private final class App {
+    let terminal = HeadlessTerminal(width: 30, height: 9)
+    let screen: Screen
+    let store: Store<Root.State, Root.Action>
+    let coordinator: RootCoordinator
+
+    init(
+        client: AuthenticationClient,
+        authorize: @escaping () -> Observable<AppleAuthenticationResponse> = { .just(.mock) }
+    ) {
+        screen = Screen(terminal: terminal)
+        store = Store(initialState: Root.State()) {
+            Root()
+        } withDependencies: {
+            $0.authenticationClient = client
+        }
+        coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize)
+        coordinator.start()
+    }
+
+    /// Waits until the store's state satisfies `predicate` and the main queue has applied it.
+    func waitUntil(_ description: String, _ predicate: @escaping (Root.State) -> Bool) {
+        let reached = XCTestExpectation(description: description)
+        let subscription = store.states
+            .filter(predicate)
+            .take(1)
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { _ in reached.fulfill() })
+        XCTAssertEqual(XCTWaiter().wait(for: [reached], timeout: 10), .completed, description)
+        subscription.dispose()
+        drainMainQueue()
+    }
+}
+
+/// A snapshot as a literal: lines joined with newlines.
+private func lines(_ rows: String...) -> String {
+    rows.joined(separator: "\n")
+}
+
+/// Runs the main queue until the work queued on it now, and what that work queues in turn, has run.
+@MainActor
+private func drainMainQueue(rounds: Int = 3) {
+    for _ in 0..<rounds {
+        let drained = XCTestExpectation(description: "main queue drained")
+        DispatchQueue.main.async { drained.fulfill() }
+        XCTAssertEqual(XCTWaiter().wait(for: [drained], timeout: 10), .completed)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import Synchronization
+
+/// A clock the test moves by hand, for `exp`, `iat`, the refetch interval and session lifetimes.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = Mutex(start)
+    }
+
+    /// The current time.
+    var now: Date { current.withLock { $0 } }
+
+    /// Moves the clock forward.
+    func advance(by interval: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(interval) }
+    }
+}
