@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds every library target (a target of a library product) of the manifest alone and runs its test target alone, then runs the
-# Reactive tests under ThreadSanitizer. Prints a table target -> build/test and exits non-zero if
-# any row failed. The target list is read from `swift package dump-package`, never hard-coded.
+# Builds every library target (a target of a library product) of the manifest alone and runs its
+# test target alone, then runs every test (Reactive's included) under ThreadSanitizer. Prints a table
+# target -> build/test and exits non-zero if any row failed. The target list is read from
+# `swift package dump-package`, never hard-coded.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,8 +48,11 @@ while read -r target testTarget; do
     [ "$test" = FAIL ] && tail -n 40 "$logs/$target.test"
 done <<<"$targets"
 
-echo "matrix: Reactive under ThreadSanitizer"
-if swift test --sanitize=thread --scratch-path .build/tsan --filter '^ReactiveTests\.' >"$logs/tsan.test" 2>&1 \
+# `swift test` builds every test target anyway, so running all of them under ThreadSanitizer costs
+# little more than the Reactive tests alone (the issue's minimum).
+echo "matrix: every test under ThreadSanitizer"
+if swift test --sanitize=thread --scratch-path .build/tsan >"$logs/tsan.test" 2>&1 \
+    && grep -Eq "Executed [1-9][0-9]* tests?, with 0 failures" "$logs/tsan.test" \
     && ! grep -q "WARNING: ThreadSanitizer" "$logs/tsan.test"; then
     tsan=ok
 else
@@ -56,7 +60,7 @@ else
     grep -A 30 "WARNING: ThreadSanitizer" "$logs/tsan.test" | head -n 80
     tail -n 40 "$logs/tsan.test"
 fi
-for_row "Reactive (tsan)" "ok" "$tsan"
+for_row "all tests (tsan)" "ok" "$tsan"
 
 echo
 printf '%-28s %-8s %-8s\n' "target" "build" "test"
