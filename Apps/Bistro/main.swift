@@ -35,6 +35,16 @@ do {
     switch parsed.path {
     case ["contacts"]:
         try ContactsCommand.run(parsed, composition)
+    case ["menu"], ["menu", "list"]:
+        try MenuCommand.list(parsed, composition)
+    case ["menu", "set"]:
+        try MenuCommand.set(parsed, composition)
+    case ["menu", "clear"]:
+        try MenuCommand.clear(parsed, composition)
+    case ["menu", "order"]:
+        try MenuCommand.order(parsed, composition)
+    case ["orders"]:
+        try MenuCommand.orders(parsed, composition)
     case ["config"]:
         // A group without its subcommand: say which ones exist.
         throw UsageError(message: "missing command for 'bistro config' (fetch or show)", command: "bistro config")

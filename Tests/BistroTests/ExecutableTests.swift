@@ -11,13 +11,13 @@ final class ExecutableTests: BistroTestCase {
         let help = try bistro("--help")
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro [COMMAND]\n"), help.standardOutput)
-        for line in ["  contacts ", "  config ", "  --fake ", "  --database PATH ", "  --remote-config-url URL ", "  --state-dir PATH "] {
+        for line in ["  contacts ", "  menu ", "  orders ", "  config ", "  --fake ", "  --database PATH ", "  --remote-config-url URL ", "  --state-dir PATH "] {
             XCTAssertTrue(help.standardOutput.contains(line), "\(line) in \(help.standardOutput)")
         }
     }
 
     func testEveryCommandHasHelp() throws {
-        for path in [["contacts"], ["config"], ["config", "fetch"], ["config", "show"]] {
+        for path in [["contacts"], ["menu"], ["menu", "list"], ["menu", "set"], ["menu", "clear"], ["menu", "order"], ["orders"], ["config"], ["config", "fetch"], ["config", "show"]] {
             let help = try bistro(args: path + ["--help"])
             XCTAssertEqual(help.status, 0, "\(path)")
             XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro \(path.joined(separator: " "))"), help.standardOutput)

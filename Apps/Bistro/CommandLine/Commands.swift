@@ -27,6 +27,19 @@ enum Commands {
                 name: "contacts", summary: "sync and print the seller's contacts",
                 flags: [.init(name: "watch", help: "keep printing as the stored contacts change (until Ctrl-C or EOF)"), json]),
             CommandSpec(
+                name: "menu", summary: "the menu and the selection, which persists between runs",
+                subcommands: [
+                    CommandSpec(name: "list", summary: "refresh and print the menu with the selection", flags: [json]),
+                    CommandSpec(
+                        name: "set", summary: "select COUNT of ITEM (0 removes it)",
+                        arguments: [.init(name: "ITEM", help: "the item's id or name"), .init(name: "COUNT", help: "how many, 0 or more")],
+                        flags: [json]),
+                    CommandSpec(name: "clear", summary: "clear the selection", flags: [json]),
+                    CommandSpec(name: "order", summary: "order the selection", flags: [json]),
+                ],
+                runsWithoutSubcommand: true),
+            CommandSpec(name: "orders", summary: "the order history", flags: [json]),
+            CommandSpec(
                 name: "config", summary: "fetch the remote config, or show the active values",
                 subcommands: [
                     CommandSpec(name: "fetch", summary: "fetch and activate now, ignoring the minimum fetch interval", flags: [json]),

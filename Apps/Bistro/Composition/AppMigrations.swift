@@ -9,5 +9,10 @@ enum AppMigrations {
         Migration("bistro.createAppState", sql: """
             CREATE TABLE bistroAppState (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)
             """),
+        // The menu selection (how many of each item), kept between runs: the Menu module keeps
+        // counts only in its view model's memory. Keyed by the catalog id; a count of 0 is no row.
+        Migration("bistro.createMenuSelection", sql: """
+            CREATE TABLE bistroMenuSelection (menuID INTEGER PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count > 0))
+            """),
     ]
 }
