@@ -35,6 +35,8 @@ do {
     switch parsed.path {
     case ["contacts"]:
         try ContactsCommand.run(parsed, composition)
+    case ["menu"] where MenuScreenCommand.isInteractive:
+        try MenuScreenCommand.run(composition)
     case ["menu"], ["menu", "list"]:
         try MenuCommand.list(parsed, composition)
     case ["menu", "set"]:

@@ -27,7 +27,7 @@ enum Commands {
                 name: "contacts", summary: "sync and print the seller's contacts",
                 flags: [.init(name: "watch", help: "keep printing as the stored contacts change (until Ctrl-C or EOF)"), json]),
             CommandSpec(
-                name: "menu", summary: "the menu and the selection, which persists between runs",
+                name: "menu", summary: "the menu screen on a terminal; list, set, clear and order for scripts",
                 subcommands: [
                     CommandSpec(name: "list", summary: "refresh and print the menu with the selection", flags: [json]),
                     CommandSpec(

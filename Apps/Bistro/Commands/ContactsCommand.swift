@@ -20,10 +20,10 @@ enum ContactsCommand {
         try print(try stored(in: composition.database))
     }
 
-    /// Runs the Contacts updater once; a failed fetch, a value that does not decode or a failed write
-    /// throws, and the stored contacts stay as they were.
-    static func sync(_ composition: Composition) throws {
-        let outcome = RemoteConfigSync.run(composition, explicit: false)
+    /// Runs the Contacts updater once, after the run's fetch (done here unless `outcome` gives it); a
+    /// failed fetch, a value that does not decode or a failed write throws, and the stored contacts stay.
+    static func sync(_ composition: Composition, outcome: RemoteConfigSync.Outcome? = nil) throws {
+        let outcome = outcome ?? RemoteConfigSync.run(composition, explicit: false)
         let updater = DatabaseUpdaterImpl(
             remoteConfig: FetchedOnceRemoteConfig(base: composition.remoteConfig, outcome: outcome),
             database: composition.database,

@@ -8,9 +8,10 @@ import Synchronization
 /// `bistro menu list|set ITEM COUNT|clear|order [--json]` and `bistro orders [--json]`.
 enum MenuCommand {
     /// Stores the catalog from remote config through the Menu service (which writes only a valid
-    /// catalog that changed), then returns the stored menu with the persisted selection.
-    static func refreshedMenus(_ composition: Composition) throws -> [Menu] {
-        let outcome = RemoteConfigSync.run(composition, explicit: false)
+    /// catalog that changed), then returns the stored menu with the persisted selection. The run's
+    /// fetch is done here unless `outcome` gives it.
+    static func refreshedMenus(_ composition: Composition, outcome: RemoteConfigSync.Outcome? = nil) throws -> [Menu] {
+        let outcome = outcome ?? RemoteConfigSync.run(composition, explicit: false)
         let service = LiveMenuService(
             remoteConfig: FetchedOnceRemoteConfig(base: composition.remoteConfig, outcome: outcome),
             database: composition.database)
