@@ -85,7 +85,13 @@ let testTargets: [Target] = [
 
 let apps: [Target] = [
     // the composition root: the only place that picks live or fake implementations
-    .executableTarget(name: "Bistro", dependencies: ["Reactive"], path: "Apps/Bistro"),
+    .executableTarget(
+        name: "Bistro",
+        dependencies: [
+            "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
+            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu",
+        ],
+        path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines
     .executableTarget(
         name: "Benchmarks",

@@ -1,25 +1,14 @@
 import Foundation
-import Reactive
 
-// The composition root. Today it shows the reactive core at work; the Contacts, Menu and Auth
-// features, and the choice between live and fake services, are wired here as they land.
-
-/// Prints the running total of a small order, as the Menu feature will show it.
-func runDemo() {
-    let prices = [("튀김1", 1_000), ("김밥", 3_500), ("라면", 4_000)]
-    _ = Observable.from(prices)
-        .scan(into: (items: 0, total: 0)) { state, item in
-            state.items += 1
-            state.total += item.1
-        }
-        .subscribe(onNext: { state in print("items: \(state.items)  total: ₩\(state.total)") })
-}
+// The composition root: parses the command line, builds the live or fake graph, runs one command.
 
 let parsed: ParsedCommand
+let settings: GlobalSettings
 do {
     parsed = try parse(
         Array(CommandLine.arguments.dropFirst()), root: Commands.root,
         globalOptions: Commands.globalOptions, globalFlags: Commands.globalFlags)
+    settings = try GlobalSettings(parsed, environment: ProcessInfo.processInfo.environment)
 } catch let error as UsageError {
     printError(error.message, hint: error.hint)
     exit(ExitStatus.usage.rawValue)
@@ -36,10 +25,46 @@ if parsed.has("version") {
     exit(ExitStatus.success.rawValue)
 }
 
-switch parsed.path {
-case [], ["demo"]:
-    runDemo()
-default:
-    printError("'\(parsed.path.joined(separator: " "))' is not available yet")
+do {
+    let composition: Composition
+    do {
+        composition = try Composition.make(settings)
+    } catch {
+        throw RuntimeFailure("could not open the app's storage", error)
+    }
+    switch parsed.path {
+    case ["contacts"]:
+        try ContactsCommand.run(parsed, composition)
+    case ["menu"] where MenuScreenCommand.isInteractive:
+        try MenuScreenCommand.run(composition)
+    case ["menu"], ["menu", "list"]:
+        try MenuCommand.list(parsed, composition)
+    case ["menu", "set"]:
+        try MenuCommand.set(parsed, composition)
+    case ["menu", "clear"]:
+        try MenuCommand.clear(parsed, composition)
+    case ["menu", "order"]:
+        try MenuCommand.order(parsed, composition)
+    case ["orders"]:
+        try MenuCommand.orders(parsed, composition)
+    case ["config"]:
+        // A group without its subcommand: say which ones exist.
+        throw UsageError(message: "missing command for 'bistro config' (fetch or show)", command: "bistro config")
+    case ["config", "fetch"]:
+        try ConfigCommand.fetch(parsed, composition)
+    case ["config", "show"]:
+        try ConfigCommand.show(parsed, composition)
+    default:
+        try SummaryCommand.run(composition)
+    }
+} catch let error as UsageError {
+    printError(error.message, hint: error.hint)
+    exit(ExitStatus.usage.rawValue)
+} catch let failure as RuntimeFailure {
+    printError(failure.message)
+    exit(ExitStatus.failure.rawValue)
+} catch {
+    printError(RuntimeFailure("unexpected failure", error).message)
     exit(ExitStatus.failure.rawValue)
 }
+exit(ExitStatus.success.rawValue)

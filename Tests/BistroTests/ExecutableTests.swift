@@ -1,74 +1,54 @@
 import Foundation
 import XCTest
 
-/// Runs the built `bistro` executable, as a user would, and checks its output and exit status.
-final class ExecutableTests: XCTestCase {
-    private struct Run {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
-    }
+/// `--help`, `--version` and usage errors of the built executable.
+final class ExecutableTests: BistroTestCase {
+    func testVersionAndHelp() throws {
+        let version = try bistro("--version")
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.standardOutput, "bistro 0.2.0\n")
 
-    /// The executable, built beside the test bundle (the test target depends on it).
-    private static var executable: URL {
-        get throws {
-            let candidates = [
-                Bundle.main.bundleURL,
-                Bundle(for: ExecutableTests.self).bundleURL.deletingLastPathComponent(),
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("bistro") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-            }
-            return found
+        let help = try bistro("--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro [COMMAND]\n"), help.standardOutput)
+        for line in ["  contacts ", "  menu ", "  orders ", "  config ", "  --fake ", "  --database PATH ", "  --remote-config-url URL ", "  --state-dir PATH "] {
+            XCTAssertTrue(help.standardOutput.contains(line), "\(line) in \(help.standardOutput)")
         }
     }
 
-    private func runBistro(_ arguments: String...) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
-    }
-
-    func testDemoPrintsTheRunningTotal() throws {
-        let result = try runBistro()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.standardOutput, "items: 1  total: ₩1000\nitems: 2  total: ₩4500\nitems: 3  total: ₩8500\n")
-    }
-
-    func testVersionAndHelp() throws {
-        let version = try runBistro("--version")
-        XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.standardOutput, "bistro 0.1.0\n")
-
-        let help = try runBistro("--help")
-        XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro [COMMAND]\n"), help.standardOutput)
-        XCTAssertTrue(help.standardOutput.contains("  demo "), help.standardOutput)
+    func testEveryCommandHasHelp() throws {
+        for path in [["contacts"], ["menu"], ["menu", "list"], ["menu", "set"], ["menu", "clear"], ["menu", "order"], ["orders"], ["config"], ["config", "fetch"], ["config", "show"]] {
+            let help = try bistro(args: path + ["--help"])
+            XCTAssertEqual(help.status, 0, "\(path)")
+            XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro \(path.joined(separator: " "))"), help.standardOutput)
+        }
+        XCTAssertTrue(try bistro("contacts", "--help").standardOutput.contains("  --watch "))
     }
 
     func testUsageErrorsExitWithTwoAndAHint() throws {
-        let result = try runBistro("--nope")
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardOutput, "")
-        XCTAssertEqual(result.standardError, "bistro: error: unknown option '--nope'\ntry 'bistro --help' for usage\n")
+        let unknownOption = try bistro("--nope")
+        XCTAssertEqual(unknownOption.status, 2)
+        XCTAssertEqual(unknownOption.standardOutput, "")
+        XCTAssertEqual(unknownOption.standardError, "bistro: error: unknown option '--nope'\ntry 'bistro --help' for usage\n")
 
-        let extra = try runBistro("demo", "extra")
+        let extra = try bistro("contacts", "extra")
         XCTAssertEqual(extra.status, 2)
-        XCTAssertEqual(extra.standardError, "bistro: error: unexpected argument 'extra'\ntry 'bistro demo --help' for usage\n")
+        XCTAssertEqual(extra.standardError, "bistro: error: unexpected argument 'extra'\ntry 'bistro contacts --help' for usage\n")
+
+        let unknownCommand = try bistro("config", "push")
+        XCTAssertEqual(unknownCommand.status, 2)
+        XCTAssertEqual(unknownCommand.standardError, "bistro: error: unknown command 'push' for 'bistro config'\ntry 'bistro config --help' for usage\n")
+
+        let missingCommand = try bistro("config")
+        XCTAssertEqual(missingCommand.status, 2)
+        XCTAssertTrue(missingCommand.standardError.hasSuffix("try 'bistro config --help' for usage\n"), missingCommand.standardError)
+
+        let badURL = try bistro("contacts", "--remote-config-url", "ftp://example.com")
+        XCTAssertEqual(badURL.status, 2)
+        XCTAssertEqual(badURL.standardError, "bistro: error: 'ftp://example.com' is not an http(s) URL\ntry 'bistro --help' for usage\n")
+
+        let missingValue = try bistro("--database")
+        XCTAssertEqual(missingValue.status, 2)
+        XCTAssertEqual(missingValue.standardError, "bistro: error: option '--database' needs a value\ntry 'bistro --help' for usage\n")
     }
 }

@@ -1,21 +1,50 @@
-/// The command tree of `bistro`. Commands are added here as the features they drive land.
+/// The command tree of `bistro`. Commands are added here as the features they drive land; `auth`
+/// joins when the Auth feature does.
 enum Commands {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
-    static let globalOptions: [CommandSpec.Option] = []
+    static let globalOptions: [CommandSpec.Option] = [
+        .init(name: "database", valueName: "PATH", help: "the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)"),
+        .init(name: "remote-config-url", valueName: "URL", help: "sync from this server (also BISTRO_REMOTE_CONFIG_URL)"),
+        .init(name: "state-dir", valueName: "PATH", help: "remote config state (default: $XDG_STATE_HOME/bistro)"),
+    ]
 
     static let globalFlags: [CommandSpec.Flag] = [
+        .init(name: "fake", help: "use the fakes: an in-memory database and the sample remote config"),
         .init(name: "version", help: "print the version and exit"),
     ]
+
+    private static let json = CommandSpec.Flag(name: "json", help: "print JSON")
 
     static let root = CommandSpec(
         name: "bistro",
         summary: """
-            Bistro turns four iOS architecture tutorials into reusable Swift 6 packages.
-            Without a command, shows a small reactive demo: the running total of an order.
+            Bistro: the seller's menu, orders and contacts, from remote config through a local database.
+            Without a command, prints a summary of the menu and the contacts.
             """,
         subcommands: [
-            CommandSpec(name: "demo", summary: "the running total of an order, computed with Reactive"),
+            CommandSpec(
+                name: "contacts", summary: "sync and print the seller's contacts",
+                flags: [.init(name: "watch", help: "keep printing as the stored contacts change (until Ctrl-C or EOF)"), json]),
+            CommandSpec(
+                name: "menu", summary: "the menu screen on a terminal; list, set, clear and order for scripts",
+                subcommands: [
+                    CommandSpec(name: "list", summary: "refresh and print the menu with the selection", flags: [json]),
+                    CommandSpec(
+                        name: "set", summary: "select COUNT of ITEM (0 removes it)",
+                        arguments: [.init(name: "ITEM", help: "the item's id or name"), .init(name: "COUNT", help: "how many, 0 or more")],
+                        flags: [json]),
+                    CommandSpec(name: "clear", summary: "clear the selection", flags: [json]),
+                    CommandSpec(name: "order", summary: "order the selection", flags: [json]),
+                ],
+                runsWithoutSubcommand: true),
+            CommandSpec(name: "orders", summary: "the order history", flags: [json]),
+            CommandSpec(
+                name: "config", summary: "fetch the remote config, or show the active values",
+                subcommands: [
+                    CommandSpec(name: "fetch", summary: "fetch and activate now, ignoring the minimum fetch interval", flags: [json]),
+                    CommandSpec(name: "show", summary: "the active values and where each comes from", flags: [json]),
+                ]),
         ],
         runsWithoutSubcommand: true
     )

@@ -1,0 +1,54 @@
+import Contacts
+import Foundation
+import Menu
+import Persistence
+import PersistenceInterface
+import RemoteConfig
+import RemoteConfigInterface
+import RemoteConfigTesting
+
+/// The object graph of one run: the only place that picks live or fake implementations.
+struct Composition {
+    /// The single source of truth every feature reads and writes.
+    let database: any Database
+    /// Remote config as the features see it.
+    let remoteConfig: any RemoteConfigProtocol
+    /// Whether `remoteConfig` can reach a server (a fetch may then take a while, and fail).
+    let usesNetwork: Bool
+
+    /// Every migration, in a fixed order: the features' in the order they shipped, then the app's.
+    static let migrations: [Migration] = ContactsMigrations.all + MenuFeature.migrations + AppMigrations.all
+
+    /// The live graph (a file database, `LiveRemoteConfig`) or, with `--fake`, the fakes (an in-memory
+    /// database, `FakeRemoteConfig.sample()`); a new database is then filled once from the active values.
+    static func make(_ settings: GlobalSettings) throws -> Composition {
+        let composition = settings.isFake ? try makeFake() : try makeLive(settings)
+        try InitialFill.run(database: composition.database, remoteConfig: composition.remoteConfig)
+        return composition
+    }
+
+    private static func makeFake() throws -> Composition {
+        Composition(
+            database: try SQLiteDatabase.inMemory(migrations: migrations), remoteConfig: FakeRemoteConfig.sample(),
+            usesNetwork: false)
+    }
+
+    private static func makeLive(_ settings: GlobalSettings) throws -> Composition {
+        let files = FileManager.default
+        try files.createDirectory(
+            atPath: (settings.databasePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try files.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
+        // The project, key and app id only label requests: the development server accepts any, and
+        // a real Firebase project would be configured here.
+        let live = try LiveRemoteConfig(configuration: .init(
+            baseURL: settings.remoteConfigURL ?? LiveRemoteConfig.Configuration.firebaseBaseURL,
+            project: "bistro", apiKey: "bistro-development", appID: "1:000000000000:linux:bistro",
+            storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
+            appVersion: Commands.version, packageName: "bistro"
+        ))
+        live.setDefaults(InAppDefaults.values)
+        let remoteConfig: any RemoteConfigProtocol = settings.remoteConfigURL == nil ? OfflineRemoteConfig(wrapping: live) : live
+        return Composition(database: database, remoteConfig: remoteConfig, usesNetwork: settings.remoteConfigURL != nil)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Menu
+import MenuInterface
+
+/// How `bistro menu ...` and `bistro orders` print.
+enum MenuOutput {
+    /// The catalog with the selection, and the totals: names last, since Hangul takes two cells.
+    static func text(_ menus: [Menu], style: Style) -> String {
+        guard !menus.isEmpty else { return "the menu is empty" }
+        let idWidth = max(2, menus.map { String($0.id).count }.max() ?? 2)
+        let priceWidth = max(5, menus.map { $0.price.currencyKR().count }.max() ?? 5)
+        func row(_ id: String, _ price: String, _ count: String, _ name: String) -> String {
+            id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: max(0, priceWidth - price.count)) + price + "  "
+                + String(repeating: " ", count: max(0, 5 - count.count)) + count + "  " + name
+        }
+        var lines = [style.bold(row("ID", "PRICE", "COUNT", "NAME"))]
+        lines += menus.map { row(String($0.id), $0.price.currencyKR(), String($0.count), $0.name) }
+        lines.append(totals(menus))
+        return lines.joined(separator: "\n")
+    }
+
+    static func totals(_ menus: [Menu]) -> String {
+        guard let totals = try? MenuTotals(menus) else { return "items: too many to count" }
+        return "items: \(totals.itemsCount)  total: \(totals.totalPrice.currencyKR())"
+    }
+
+    private struct MenuJSON: Encodable {
+        struct Item: Encodable {
+            let id: Int
+            let name: String
+            let price: Int
+            let count: Int
+        }
+
+        let items: [Item]
+        let itemsCount: Int
+        let totalPrice: Int
+    }
+
+    static func json(_ menus: [Menu]) throws -> String {
+        let totals = try? MenuTotals(menus)
+        return try jsonLine(MenuJSON(
+            items: menus.map { .init(id: $0.id, name: $0.name, price: $0.price, count: $0.count) },
+            itemsCount: totals?.itemsCount ?? 0, totalPrice: totals?.totalPrice ?? 0))
+    }
+
+    /// One order: its header line, then a line per item.
+    static func text(_ order: StoredMenu.PlacedOrder, style: Style) -> String {
+        let header = style.bold("order \(order.id)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
+        return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name)" }).joined(separator: "\n")
+    }
+
+    static func json(_ orders: [StoredMenu.PlacedOrder]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(orders), as: UTF8.self)
+    }
+}

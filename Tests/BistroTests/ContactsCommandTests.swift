@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+
+/// `bistro contacts` end to end: fakes, the compiled-in defaults, the local server, failures, `--watch`.
+final class ContactsCommandTests: BistroTestCase {
+    static let sampleText = """
+        #  PHONE            ADDRESS
+        0  +82 2-1234-5678  서울특별시 종로구 세종대로 175
+        1  +82 51-987-6543  부산광역시 해운대구 해운대해변로 264
+
+        """
+    static let sampleJSON = """
+        [{"address":"서울특별시 종로구 세종대로 175","order":0,"phone":"+82 2-1234-5678"},\
+        {"address":"부산광역시 해운대구 해운대해변로 264","order":1,"phone":"+82 51-987-6543"}]
+
+        """
+    static let oneContact = #"[{"address": "제주특별자치도 제주시 1", "order": 0, "phone": "+82 64-000-0000"}]"#
+
+    private var server: LocalConfigServer?
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try super.tearDownWithError()
+    }
+
+    private func startServer() throws -> String {
+        let server = try LocalConfigServer()
+        self.server = server
+        return server.baseURL.absoluteString
+    }
+
+    func testFakePrintsTheSampleContactsAsTextAndJSON() throws {
+        let text = try bistro("contacts", "--fake")
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertEqual(text.standardOutput, Self.sampleText)
+
+        let json = try bistro("--fake", "contacts", "--json")
+        XCTAssertEqual(json.status, 0, json.standardError)
+        XCTAssertEqual(json.standardOutput, Self.sampleJSON)
+    }
+
+    func testWithoutAServerTheCompiledInDefaultsFillTheDatabaseOnce() throws {
+        let first = try bistro("contacts")
+        XCTAssertEqual(first.status, 0, first.standardError)
+        XCTAssertEqual(first.standardOutput, Self.sampleText)
+        let database = home.appendingPathComponent("data/bistro/bistro.sqlite")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: database.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/bistro/remote-config.json").path))
+
+        let custom = home.appendingPathComponent("elsewhere.sqlite").path
+        XCTAssertEqual(try bistro("contacts", "--json", "--database", custom).standardOutput, Self.sampleJSON)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: custom))
+    }
+
+    func testSyncsFromTheServer() throws {
+        let url = try startServer()
+        try server!.setTemplate(["seller_contacts": Self.oneContact])
+        let run = try bistro("contacts", "--remote-config-url", url)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardOutput, "#  PHONE            ADDRESS\n0  +82 64-000-0000  제주특별자치도 제주시 1\n")
+
+        // The URL may also come from the environment.
+        try server!.setTemplate(["seller_contacts": "[]"])
+        let fromEnvironment = try bistro(
+            "contacts", "--state-dir", home.appendingPathComponent("fresh").path,
+            environment: ["BISTRO_REMOTE_CONFIG_URL": url])
+        XCTAssertEqual(fromEnvironment.status, 0, fromEnvironment.standardError)
+        XCTAssertEqual(fromEnvironment.standardOutput, "no contacts\n")
+    }
+
+    func testAFailedSyncKeepsThePreviousContactsAndExitsWithOne() throws {
+        let url = try startServer()
+        XCTAssertEqual(try bistro("contacts", "--remote-config-url", url).standardOutput, Self.sampleText)
+
+        // A fresh state directory each time: the first run's fetch would otherwise be reused for
+        // the minimum fetch interval, and a 500 starts a back-off.
+        try server!.script([["mode": "500"]])
+        let serverError = try bistro("contacts", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("s1").path)
+        XCTAssertEqual(serverError.status, 1)
+        XCTAssertEqual(serverError.standardOutput, "")
+        XCTAssertTrue(serverError.standardError.hasPrefix("bistro: error: could not sync the contacts: "), serverError.standardError)
+        XCTAssertTrue(serverError.standardError.contains("500"), serverError.standardError)
+
+        try server!.script([["mode": "invalid_json"]])
+        let garbage = try bistro("contacts", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("s2").path)
+        XCTAssertEqual(garbage.status, 1)
+        XCTAssertTrue(garbage.standardError.hasPrefix("bistro: error: could not sync the contacts: "), garbage.standardError)
+
+        try server!.setTemplate(["seller_contacts": "this is not JSON"])
+        let badValue = try bistro("contacts", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("s3").path)
+        XCTAssertEqual(badValue.status, 1)
+        XCTAssertTrue(badValue.standardError.hasPrefix("bistro: error: could not sync the contacts: "), badValue.standardError)
+
+        // Without a server, the same database still holds the first run's contacts.
+        let after = try bistro("contacts")
+        XCTAssertEqual(after.status, 0, after.standardError)
+        XCTAssertEqual(after.standardOutput, Self.sampleText)
+    }
+
+    func testWatchPrintsAgainWhenAnotherRunChangesTheContacts() throws {
+        let url = try startServer()
+        XCTAssertEqual(try bistro("contacts", "--remote-config-url", url).status, 0)
+
+        let watcher = try makeProcess(["contacts", "--watch", "--json"])
+        let input = Pipe()
+        let output = Pipe()
+        watcher.standardInput = input
+        watcher.standardOutput = output
+        watcher.standardError = FileHandle.nullDevice
+        try watcher.run()
+        let lines = LineReader(output.fileHandleForReading)
+        XCTAssertEqual(lines.next(), Self.sampleJSON.trimmingCharacters(in: .newlines))
+
+        try server!.setTemplate(["seller_contacts": Self.oneContact])
+        let writer = try bistro("contacts", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("fresh").path)
+        XCTAssertEqual(writer.status, 0, writer.standardError)
+        XCTAssertEqual(lines.next(), #"[{"address":"제주특별자치도 제주시 1","order":0,"phone":"+82 64-000-0000"}]"#)
+
+        // The end of standard input ends the watch normally.
+        try input.fileHandleForWriting.close()
+        watcher.waitUntilExit()
+        XCTAssertEqual(watcher.terminationStatus, 0)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// `bistro menu ...`, `bistro orders` and `bistro` without a command, end to end.
+final class MenuCommandTests: BistroTestCase {
+    static let emptySelection = """
+        ID   PRICE  COUNT  NAME
+        1   ₩4,000      0  떡볶이
+        2   ₩3,500      0  김밥
+        3   ₩4,500      0  라면
+        4   ₩1,000      0  튀김
+        items: 0  total: ₩0
+
+        """
+
+    private var server: LocalConfigServer?
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try super.tearDownWithError()
+    }
+
+    func testFakeListsTheSampleMenu() throws {
+        let list = try bistro("--fake", "menu", "list")
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, Self.emptySelection)
+        XCTAssertEqual(try bistro("--fake", "menu").standardOutput, Self.emptySelection)
+    }
+
+    func testTheSelectionPersistsBetweenRunsAndAnOrderIsStored() throws {
+        XCTAssertEqual(try bistro("menu", "list").standardOutput, Self.emptySelection)
+        let set = try bistro("menu", "set", "김밥", "2")
+        XCTAssertEqual(set.status, 0, set.standardError)
+        XCTAssertTrue(set.standardOutput.contains("2   ₩3,500      2  김밥\n"), set.standardOutput)
+        XCTAssertEqual(try bistro("menu", "set", "1", "1").status, 0)
+
+        let json = try bistro("menu", "list", "--json")
+        XCTAssertEqual(json.standardOutput, """
+            {"items":[{"count":1,"id":1,"name":"떡볶이","price":4000},{"count":2,"id":2,"name":"김밥","price":3500},\
+            {"count":0,"id":3,"name":"라면","price":4500},{"count":0,"id":4,"name":"튀김","price":1000}],\
+            "itemsCount":3,"totalPrice":11000}
+
+            """)
+
+        let order = try bistro("menu", "order")
+        XCTAssertEqual(order.status, 0, order.standardError)
+        let lines = order.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, order.standardOutput)
+        XCTAssertTrue(lines[0].hasPrefix("order 1  "), order.standardOutput)
+        XCTAssertTrue(lines[0].hasSuffix("  ₩11,000"), order.standardOutput)
+        XCTAssertEqual(Array(lines.dropFirst()), ["  1 × ₩4,000  떡볶이", "  2 × ₩3,500  김밥"])
+
+        // Ordered counts leave the selection; the order stays in the history.
+        XCTAssertEqual(try bistro("menu", "list").standardOutput, Self.emptySelection)
+        let orders = try bistro("orders", "--json")
+        XCTAssertEqual(orders.status, 0, orders.standardError)
+        let history = try JSONSerialization.jsonObject(with: Data(orders.standardOutput.utf8)) as? [[String: Any]]
+        XCTAssertEqual(history?.count, 1)
+        XCTAssertEqual(history?.first?["id"] as? Int, 1)
+        XCTAssertEqual(history?.first?["total"] as? Int, 11_000)
+        XCTAssertEqual((history?.first?["lines"] as? [[String: Any]])?.map { $0["count"] as? Int }, [1, 2])
+        XCTAssertEqual(try bistro("orders").standardOutput.split(separator: "\n").count, 3)
+
+        let nothing = try bistro("menu", "order")
+        XCTAssertEqual(nothing.status, 1)
+        XCTAssertEqual(nothing.standardError, "bistro: error: could not order: nothing is selected (see 'bistro menu set')\n")
+    }
+
+    func testClearAndCountZero() throws {
+        XCTAssertEqual(try bistro("menu", "set", "3", "4").status, 0)
+        XCTAssertEqual(try bistro("menu", "set", "라면", "0").standardOutput, Self.emptySelection)
+        XCTAssertEqual(try bistro("menu", "set", "4", "5").status, 0)
+        XCTAssertEqual(try bistro("menu", "clear").standardOutput, Self.emptySelection)
+        XCTAssertEqual(try bistro("orders").standardOutput, "no orders yet\n")
+    }
+
+    func testBadItemsAndCounts() throws {
+        let unknown = try bistro("menu", "set", "짜장면", "1")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.standardError, "bistro: error: no item '짜장면' on the menu (see 'bistro menu list')\n")
+
+        let notANumber = try bistro("menu", "set", "1", "many")
+        XCTAssertEqual(notANumber.status, 2)
+        XCTAssertEqual(notANumber.standardError, """
+            bistro: error: COUNT must be a whole number of 0 or more, not 'many'
+            try 'bistro menu set --help' for usage
+
+            """)
+
+        let missing = try bistro("menu", "set", "1")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.standardError, "bistro: error: missing argument COUNT\ntry 'bistro menu set --help' for usage\n")
+    }
+
+    func testTheCatalogComesFromTheServer() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        try server.setTemplate(["menu": #"[{"id": 7, "name": "순대", "price": 5000}]"#, "seller_contacts": "[]"])
+        let url = server.baseURL.absoluteString
+        let list = try bistro("menu", "list", "--remote-config-url", url)
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, "ID   PRICE  COUNT  NAME\n7   ₩5,000      0  순대\nitems: 0  total: ₩0\n")
+
+        XCTAssertEqual(try bistro("menu", "set", "순대", "3", "--remote-config-url", url).status, 0)
+        let order = try bistro("menu", "order", "--json", "--remote-config-url", url)
+        XCTAssertEqual(order.status, 0, order.standardError)
+        XCTAssertTrue(order.standardOutput.contains(#""lines":[{"count":3,"menuID":7,"name":"순대","price":5000}]"#), order.standardOutput)
+        XCTAssertTrue(order.standardOutput.contains(#""total":15000"#), order.standardOutput)
+    }
+
+    func testWithoutACommandOffATerminalPrintsASummary() throws {
+        let summary = try bistro()
+        XCTAssertEqual(summary.status, 0, summary.standardError)
+        XCTAssertEqual(summary.standardOutput, "Menu\n" + Self.emptySelection + "\nContacts\n" + ContactsCommandTests.sampleText)
+    }
+}
