@@ -31,6 +31,19 @@ final class SignInStatusTests: LiveClientTestCase {
         try await client.signOut()
     }
 
+    func testTheSignedInUserIsKnownWhileTheCredentialSignsThemIn() async throws {
+        let client = makeClient()
+        let before = await client.signedInUserID()
+        XCTAssertNil(before)
+        try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
+        let signedIn = await client.signedInUserID()
+        XCTAssertEqual(signedIn, TestToken.userID)
+        let wasStored = try await client.revoke(userID: TestToken.userID)
+        XCTAssertTrue(wasStored)
+        let revoked = await client.signedInUserID()
+        XCTAssertNil(revoked)
+    }
+
     func testTheSessionExpires() async throws {
         let client = makeClient()
         try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
