@@ -78,9 +78,11 @@ let testTargets: [Target] = [
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
     tests("AuthInterface", ["Architecture"]),
-    tests("Auth", ["AuthInterface", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
+    tests("Auth", ["AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
+    // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
+    .target(name: "AuthTestSupport", dependencies: ["CLibCrypto"], path: "Tests/AuthTestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
-    .testTarget(name: "BistroTests", dependencies: ["Bistro"], path: "Tests/BistroTests"),
+    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport"], path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [
@@ -89,7 +91,7 @@ let apps: [Target] = [
         name: "Bistro",
         dependencies: [
             "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu",
+            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth",
         ],
         path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines

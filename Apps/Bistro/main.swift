@@ -26,6 +26,21 @@ if parsed.has("version") {
 }
 
 do {
+    // Signing in needs neither the database nor remote config: only the auth client.
+    if parsed.path.first == "auth" {
+        let session = AuthenticationSession.make(settings)
+        switch parsed.path {
+        case ["auth", "sign-in"]:
+            try AuthCommand.signIn(parsed, session)
+        case ["auth", "status"]:
+            try AuthCommand.status(session)
+        case ["auth", "sign-out"]:
+            try AuthCommand.signOut(session)
+        default:
+            throw UsageError(message: "missing command for 'bistro auth' (sign-in, status or sign-out)", command: "bistro auth")
+        }
+        exit(ExitStatus.success.rawValue)
+    }
     let composition: Composition
     do {
         composition = try Composition.make(settings)

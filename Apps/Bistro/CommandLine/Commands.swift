@@ -1,16 +1,17 @@
-/// The command tree of `bistro`. Commands are added here as the features they drive land; `auth`
-/// joins when the Auth feature does.
+/// The command tree of `bistro`. Commands are added here as the features they drive land.
 enum Commands {
     static let version = "0.2.0"
 
     static let globalOptions: [CommandSpec.Option] = [
         .init(name: "database", valueName: "PATH", help: "the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)"),
         .init(name: "remote-config-url", valueName: "URL", help: "sync from this server (also BISTRO_REMOTE_CONFIG_URL)"),
-        .init(name: "state-dir", valueName: "PATH", help: "remote config state (default: $XDG_STATE_HOME/bistro)"),
+        .init(name: "state-dir", valueName: "PATH", help: "remote config state and the sign-in (default: $XDG_STATE_HOME/bistro)"),
+        .init(name: "apple-keys-url", valueName: "URL", help: "Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: https://appleid.apple.com/auth/keys)"),
+        .init(name: "client-id", valueName: "ID", help: "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: app.bistro.ios,app.bistro.web)"),
     ]
 
     static let globalFlags: [CommandSpec.Flag] = [
-        .init(name: "fake", help: "use the fakes: an in-memory database and the sample remote config"),
+        .init(name: "fake", help: "use the fakes: an in-memory database, the sample remote config, a fake sign-in"),
         .init(name: "version", help: "print the version and exit"),
     ]
 
@@ -39,6 +40,18 @@ enum Commands {
                 ],
                 runsWithoutSubcommand: true),
             CommandSpec(name: "orders", summary: "the order history", flags: [json]),
+            CommandSpec(
+                name: "auth", summary: "sign in with an Apple identity token, show who is signed in, sign out",
+                subcommands: [
+                    CommandSpec(
+                        name: "sign-in", summary: "verify an identity token against Apple's keys and keep the credential",
+                        options: [
+                            .init(name: "identity-token", valueName: "FILE|-", help: "the token's file, or - for standard input (required)"),
+                            .init(name: "nonce", valueName: "N", help: "the raw nonce sent with the authorization request"),
+                        ]),
+                    CommandSpec(name: "status", summary: "print 'signed in as USER' or 'signed out'"),
+                    CommandSpec(name: "sign-out", summary: "delete the stored credential"),
+                ]),
             CommandSpec(
                 name: "config", summary: "fetch the remote config, or show the active values",
                 subcommands: [

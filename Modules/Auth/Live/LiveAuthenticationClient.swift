@@ -83,6 +83,16 @@ public struct LiveAuthenticationClient: Sendable {
         return credential.status(for: userID, at: configuration.now())
     }
 
+    /// The user of the stored credential while it signs them in (not revoked, not expired); nil when
+    /// signed out. The client's `checkAppleAuthenticationStatus` says only whether; an app that shows
+    /// who is signed in asks here.
+    public func signedInUserID() async -> String? {
+        guard let credential = await credentials.load(), credential.status(for: nil, at: configuration.now()) == .signedIn else {
+            return nil
+        }
+        return credential.userID
+    }
+
     /// Marks `userID`'s credential revoked (Apple's `consent-revoked` or `account-delete` notification); false when none is stored for that user.
     @discardableResult
     public func revoke(userID: String) async throws(AuthenticationError) -> Bool {

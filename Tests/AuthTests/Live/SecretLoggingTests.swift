@@ -1,5 +1,6 @@
 import Auth
 import AuthInterface
+import AuthTestSupport
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
 import Auth
 import AuthInterface
+import AuthTestSupport
 import Foundation
 import XCTest
 
@@ -28,6 +29,19 @@ final class SignInStatusTests: LiveClientTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: configuration().credentialFile.path))
         // Signing out twice is not an error.
         try await client.signOut()
+    }
+
+    func testTheSignedInUserIsKnownWhileTheCredentialSignsThemIn() async throws {
+        let client = makeClient()
+        let before = await client.signedInUserID()
+        XCTAssertNil(before)
+        try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
+        let signedIn = await client.signedInUserID()
+        XCTAssertEqual(signedIn, TestToken.userID)
+        let wasStored = try await client.revoke(userID: TestToken.userID)
+        XCTAssertTrue(wasStored)
+        let revoked = await client.signedInUserID()
+        XCTAssertNil(revoked)
     }
 
     func testTheSessionExpires() async throws {

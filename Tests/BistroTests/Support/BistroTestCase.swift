@@ -64,15 +64,21 @@ class BistroTestCase: XCTestCase {
         try bistro(args: arguments, environment: extra)
     }
 
-    /// Runs `bistro` with `arguments` and standard input at EOF, to its end.
-    func bistro(args arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
+    /// Runs `bistro` with `arguments` and `input` on standard input (nil: at EOF), to its end.
+    func bistro(args arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) throws -> Run {
         let process = try makeProcess(arguments, environment: extra)
         let output = Pipe()
         let error = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        if let input, let inputPipe {
+            // Small inputs only: written whole before the output is read, then closed for EOF.
+            try inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Both pipes are drained before waiting, so a full pipe never blocks the child.
         let errorData = Mutex<Data>(Data())
         let readerDone = DispatchSemaphore(value: 0)

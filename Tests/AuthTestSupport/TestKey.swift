@@ -3,40 +3,40 @@ import Foundation
 
 /// A signing key made at test time with OpenSSL, kept as DER bytes (a plain Sendable value) and
 /// turned into an OpenSSL key for each signature, so no OpenSSL object is shared between tests.
-struct TestKey: Sendable {
-    enum Kind: Sendable { case rsa, p256 }
+public struct TestKey: Sendable {
+    public enum Kind: Sendable { case rsa, p256 }
 
-    let id: String
-    let kind: Kind
+    public let id: String
+    public let kind: Kind
     /// The private key, DER (PKCS#8 or traditional, as OpenSSL writes it).
-    let privateKeyDER: [UInt8]
+    public let privateKeyDER: [UInt8]
     /// The public key as a JWK's members.
-    let jwk: [String: String]
+    public let jwk: [String: String]
     /// The public key as DER SubjectPublicKeyInfo (what a confused verifier would use as an HMAC secret).
-    let publicKeyDER: [UInt8]
+    public let publicKeyDER: [UInt8]
 
     /// The JWS algorithm of the key.
-    var algorithm: String { kind == .rsa ? "RS256" : "ES256" }
+    public var algorithm: String { kind == .rsa ? "RS256" : "ES256" }
 
     /// A fresh 2048-bit RSA key.
-    static func rsa(id: String, declaresAlgorithm: Bool = true) -> TestKey {
+    public static func rsa(id: String, declaresAlgorithm: Bool = true) -> TestKey {
         generate(id: id, kind: .rsa, declaresAlgorithm: declaresAlgorithm)
     }
 
     /// A fresh P-256 key.
-    static func p256(id: String) -> TestKey {
+    public static func p256(id: String) -> TestKey {
         generate(id: id, kind: .p256, declaresAlgorithm: true)
     }
 
     /// The same key under another id.
-    func renamed(_ newID: String) -> TestKey {
+    public func renamed(_ newID: String) -> TestKey {
         var jwk = self.jwk
         jwk["kid"] = newID
         return TestKey(id: newID, kind: kind, privateKeyDER: privateKeyDER, jwk: jwk, publicKeyDER: publicKeyDER)
     }
 
     /// The JWS signature of `message` (for ES256, r ‖ s as JWS wants it).
-    func sign(_ message: [UInt8]) -> [UInt8] {
+    public func sign(_ message: [UInt8]) -> [UInt8] {
         let key = privateKey()
         defer { EVP_PKEY_free(key) }
         let context = EVP_MD_CTX_new()!
@@ -127,7 +127,7 @@ struct TestKey: Sendable {
 }
 
 /// HMAC-SHA256, for the token a confused verifier would accept.
-func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+public func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
     precondition(HMAC(EVP_sha256(), key, Int32(key.count), message, message.count, &digest, &length) != nil, "HMAC")
@@ -135,17 +135,17 @@ func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
 }
 
 /// Unpadded base64url.
-func base64URL(_ bytes: some Sequence<UInt8>) -> String {
+public func base64URL(_ bytes: some Sequence<UInt8>) -> String {
     Data(bytes).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         .replacingOccurrences(of: "=", with: "")
 }
 
 /// The keys of the test run, made once: RSA keygen takes a noticeable moment.
-enum TestKeys {
-    static let rsa1 = TestKey.rsa(id: "rsa-1")
-    static let rsa2 = TestKey.rsa(id: "rsa-2")
+public enum TestKeys {
+    public static let rsa1 = TestKey.rsa(id: "rsa-1")
+    public static let rsa2 = TestKey.rsa(id: "rsa-2")
     /// An RSA key whose JWK has no `alg`, so its type decides.
-    static let rsaWithoutAlgorithm = TestKey.rsa(id: "rsa-no-alg", declaresAlgorithm: false)
-    static let p256 = TestKey.p256(id: "ec-1")
+    public static let rsaWithoutAlgorithm = TestKey.rsa(id: "rsa-no-alg", declaresAlgorithm: false)
+    public static let p256 = TestKey.p256(id: "ec-1")
 }

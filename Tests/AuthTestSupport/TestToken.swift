@@ -1,16 +1,16 @@
 import Foundation
 
 /// Builds identity tokens the way Apple does, with any part overridable or broken on purpose.
-struct TestToken {
-    static let clientID = "app.bistro.ios"
-    static let userID = "001234.0a1b2c3d4e5f.0042"
-    static let issuer = "https://appleid.apple.com"
+public struct TestToken {
+    public static let clientID = "app.bistro.ios"
+    public static let userID = "001234.0a1b2c3d4e5f.0042"
+    public static let issuer = "https://appleid.apple.com"
 
-    var header: [String: Any]
-    var claims: [String: Any]
+    public var header: [String: Any]
+    public var claims: [String: Any]
 
     /// A valid token's header and claims for `key` at `now`: issued now, expiring in ten minutes.
-    init(key: TestKey, now: Date) {
+    public init(key: TestKey, now: Date) {
         let seconds = Int(now.timeIntervalSince1970)
         header = ["alg": key.algorithm, "kid": key.id]
         claims = [
@@ -21,25 +21,25 @@ struct TestToken {
     }
 
     /// The header and claims, encoded.
-    var encodedParts: (header: String, claims: String) {
+    public var encodedParts: (header: String, claims: String) {
         (base64URL(Self.json(header)), base64URL(Self.json(claims)))
     }
 
     /// The token signed by `key`.
-    func signed(by key: TestKey) -> String {
+    public func signed(by key: TestKey) -> String {
         let (header, claims) = encodedParts
         let input = header + "." + claims
         return input + "." + base64URL(key.sign(Array(input.utf8)))
     }
 
     /// The token with `signature` as its third part.
-    func with(signature: [UInt8]) -> String {
+    public func with(signature: [UInt8]) -> String {
         let (header, claims) = encodedParts
         return header + "." + claims + "." + base64URL(signature)
     }
 
     /// The signing input, for a signature made by hand.
-    var signingInput: [UInt8] {
+    public var signingInput: [UInt8] {
         let (header, claims) = encodedParts
         return Array((header + "." + claims).utf8)
     }

@@ -6,19 +6,19 @@ import XCTest
 
 /// `Scripts/jwks-server.py` on 127.0.0.1 with a port of its choosing, publishing a key set the test
 /// controls through its `/__control/` endpoints.
-final class JWKSServer: Sendable {
+public final class JWKSServer: Sendable {
     private let process: Process
     /// The server's base URL.
-    let baseURL: URL
+    public let baseURL: URL
 
     /// The key set URL, for the client's configuration.
-    var keySetURL: URL { baseURL.appendingPathComponent("auth/keys") }
+    public var keySetURL: URL { baseURL.appendingPathComponent("auth/keys") }
 
     /// Starts the server publishing `keys`; returns once it listens.
-    init(keys: [TestKey]) throws {
+    public init(keys: [TestKey]) throws {
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts/jwks-server.py")
+            .appendingPathComponent("Scripts/jwks-server.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let keySet = FileManager.default.temporaryDirectory.appendingPathComponent("jwks-\(UUID().uuidString).json")
@@ -49,7 +49,7 @@ final class JWKSServer: Sendable {
     }
 
     /// Stops the server and waits for it to exit: from then on the key set is unreachable.
-    func stop() {
+    public func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -57,29 +57,29 @@ final class JWKSServer: Sendable {
     }
 
     /// Publishes `keys` (replacing the set: a rotation).
-    func publish(_ keys: [TestKey]) async throws {
+    public func publish(_ keys: [TestKey]) async throws {
         try await post("keys", ["keys": keys.map(\.jwk)])
     }
 
     /// Publishes raw JWK objects.
-    func publish(jwks: [[String: String]]) async throws {
+    public func publish(jwks: [[String: String]]) async throws {
         try await post("keys", ["keys": jwks])
     }
 
     /// Answers key set requests with `status` (and `body` when given) until `serveKeys()`.
-    func answer(status: Int, body: String? = nil) async throws {
+    public func answer(status: Int, body: String? = nil) async throws {
         var answer: [String: any Sendable] = ["status": status]
         if let body { answer["body"] = body }
         try await post("answer", answer)
     }
 
     /// Serves the key set again.
-    func serveKeys() async throws {
+    public func serveKeys() async throws {
         try await post("answer", [:])
     }
 
     /// How many key set requests arrived.
-    func keySetRequestCount() async throws -> Int {
+    public func keySetRequestCount() async throws -> Int {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))
         struct Count: Decodable { let count: Int }
         return try JSONDecoder().decode(Count.self, from: data).count
@@ -93,7 +93,7 @@ final class JWKSServer: Sendable {
         XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, "control \(action)")
     }
 
-    enum ServerError: Error {
+    public enum ServerError: Error {
         case exitedBeforeListening
         case unexpectedOutput(String)
     }

@@ -6,7 +6,7 @@ import Darwin
 
 /// A local TCP port that nothing listens on: bound to find a free one, then closed again, so that a
 /// connection to it is refused — the client is offline.
-func unusedLocalPort() -> Int {
+public func unusedLocalPort() -> Int {
     #if canImport(Glibc)
     let streamType = Int32(SOCK_STREAM.rawValue)
     #else
