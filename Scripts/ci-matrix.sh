@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds every library target (a target of a library product) of the manifest alone and runs its
-# test target alone, then runs every test (Reactive's included) under ThreadSanitizer. Prints a table
+# test target alone, then runs the Reactive tests under ThreadSanitizer. Prints a table
 # target -> build/test and exits non-zero if any row failed. The target list is read from
 # `swift package dump-package`, never hard-coded.
 set -uo pipefail
@@ -48,10 +48,10 @@ while read -r target testTarget; do
     [ "$test" = FAIL ] && tail -n 40 "$logs/$target.test"
 done <<<"$targets"
 
-# `swift test` builds every test target anyway, so running all of them under ThreadSanitizer costs
-# little more than the Reactive tests alone (the issue's minimum).
-echo "matrix: every test under ThreadSanitizer"
-if swift test --sanitize=thread --scratch-path .build/tsan >"$logs/tsan.test" 2>&1 \
+# Only Reactive's tests: other modules and tests still use Synchronization.Mutex, whose contended path
+# waits in a futex that ThreadSanitizer does not see, so TSan reports false races there.
+echo "matrix: Reactive under ThreadSanitizer"
+if swift test --sanitize=thread --scratch-path .build/tsan --filter '^ReactiveTests\.' >"$logs/tsan.test" 2>&1 \
     && grep -Eq "Executed [1-9][0-9]* tests?, with 0 failures" "$logs/tsan.test" \
     && ! grep -q "WARNING: ThreadSanitizer" "$logs/tsan.test"; then
     tsan=ok
@@ -60,7 +60,7 @@ else
     grep -A 30 "WARNING: ThreadSanitizer" "$logs/tsan.test" | head -n 80
     tail -n 40 "$logs/tsan.test"
 fi
-for_row "all tests (tsan)" "ok" "$tsan"
+for_row "Reactive (tsan)" "ok" "$tsan"
 
 echo
 printf '%-28s %-8s %-8s\n' "target" "build" "test"

@@ -8,7 +8,7 @@ private struct ConcurrencyTestError: Error, Equatable {
 
 /// Collects what arrives from other threads; the mutex orders the appends and the reads.
 private final class ConcurrentLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
@@ -291,7 +291,7 @@ final class ConcurrencyTests: XCTestCase {
     }
 
     func testCompletableFromAsync() async throws {
-        let ran = Mutex(false)
+        let ran = Locked(false)
         try await Completable.fromAsync { ran.withLock { $0 = true } }.value
         XCTAssertTrue(ran.withLock { $0 })
     }

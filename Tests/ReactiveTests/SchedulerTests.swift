@@ -6,7 +6,7 @@ import XCTest
 
 /// A thread-safe log for work that runs on other threads.
 private final class SharedLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }

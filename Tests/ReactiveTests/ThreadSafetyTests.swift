@@ -72,7 +72,7 @@ final class ThreadSafetyTests: XCTestCase {
             } else {
                 for _ in 0..<50 {
                     // Values arrive in order with no gap, whether replayed or live.
-                    let expected = Mutex(0)
+                    let expected = Locked(0)
                     let subscription = subject.subscribe(onNext: { value in
                         expected.withLock { next in
                             if value != next { gapsSeen.add(1, ordering: .relaxed) }
