@@ -53,23 +53,65 @@ extension ObservableType {
     }
 }
 
+// MARK: - Shared by both merges
+
+/// What the inner sequences of a merge report to: the lock that serialises their events, and what an
+/// inner completion does (the two merges differ only there).
+private class MergeSinkBase<SourceElement, Inner>: Sink<SourceElement, Inner> {
+    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
+    final let lock = Lock(recursive: true)
+
+    /// Called with `lock` held when the inner sequence registered under `disposeKey` completes.
+    func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
+        rxAbstractMethod()
+    }
+}
+
+/// Forwards one inner sequence's events to its merge under the merge's lock.
+final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner> {
+    private let parent: MergeSinkBase<SourceElement, Inner>
+    private let disposeKey: CompositeDisposable.DisposeKey
+
+    init(parent: MergeSinkBase<SourceElement, Inner>, disposeKey: CompositeDisposable.DisposeKey) {
+        self.parent = parent
+        self.disposeKey = disposeKey
+    }
+
+    override func next(_ element: Inner) {
+        parent.lock.lock()
+        parent.forwardNext(element)
+        parent.lock.unlock()
+    }
+
+    override func error(_ error: Swift.Error) {
+        parent.lock.lock()
+        parent.forwardError(error)
+        parent.dispose()
+        parent.lock.unlock()
+    }
+
+    override func completed() {
+        parent.lock.lock()
+        parent.innerCompleted(disposeKey: disposeKey)
+        parent.lock.unlock()
+    }
+}
+
 // MARK: - Unlimited merge (flatMap, flatMapFirst, merge)
 
 final private class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Sink<SourceElement, SourceSequence.Element> {
+    MergeSinkBase<SourceElement, SourceSequence.Element> {
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
     // flatMapFirst: an outer value is only mapped when no inner sequence is running.
     private let onlyWhenIdle: Bool
 
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(recursive: true)
-    let group = CompositeDisposable()
+    private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
     // Guarded by `lock`.
-    var activeCount = 0
+    private var activeCount = 0
     private var stopped = false
 
     init(selector: @escaping Selector, onlyWhenIdle: Bool, observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable) {
@@ -134,11 +176,17 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
     }
 
     /// Call with `lock` held.
-    func checkCompleted() {
+    private func checkCompleted() {
         if stopped && activeCount == 0 {
             forwardCompleted()
             dispose()
         }
+    }
+
+    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
+        group.remove(for: disposeKey)
+        activeCount -= 1
+        checkCompleted()
     }
 
     private func subscribeInner(_ source: Observable<SourceSequence.Element>) {
@@ -146,38 +194,6 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
         guard let key = group.insert(subscription) else { return }
         let observer = MergeInnerObserver(parent: self, disposeKey: key)
         subscription.setDisposable(source.subscribeNode(observer))
-    }
-}
-
-final private class MergeInnerObserver<SourceElement, SourceSequence: ObservableConvertibleType>:
-    ObserverNode<SourceSequence.Element> {
-    private let parent: MergeSink<SourceElement, SourceSequence>
-    private let disposeKey: CompositeDisposable.DisposeKey
-
-    init(parent: MergeSink<SourceElement, SourceSequence>, disposeKey: CompositeDisposable.DisposeKey) {
-        self.parent = parent
-        self.disposeKey = disposeKey
-    }
-
-    override func next(_ element: SourceSequence.Element) {
-        parent.lock.lock()
-        parent.forwardNext(element)
-        parent.lock.unlock()
-    }
-
-    override func error(_ error: Swift.Error) {
-        parent.lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        parent.lock.unlock()
-    }
-
-    override func completed() {
-        parent.lock.lock()
-        parent.group.remove(for: disposeKey)
-        parent.activeCount -= 1
-        parent.checkCompleted()
-        parent.lock.unlock()
     }
 }
 
@@ -220,14 +236,12 @@ final private class MergeArray<Element>: Producer<Element> {
 // MARK: - Limited merge (merge(maxConcurrent:), concat(), concatMap)
 
 final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Sink<SourceElement, SourceSequence.Element> {
+    MergeSinkBase<SourceElement, SourceSequence.Element> {
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
     private let maxConcurrent: Int
 
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(recursive: true)
     private let sourceSubscription = SingleAssignmentDisposable()
     private let group = CompositeDisposable()
 
@@ -297,7 +311,7 @@ final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableCo
     }
 
     /// Call with `lock` held.
-    fileprivate func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
+    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
         group.remove(for: disposeKey)
         if let next = queue.dequeue() {
             subscribe(next)
@@ -313,38 +327,8 @@ final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableCo
     private func subscribe(_ inner: SourceSequence) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
-        let observer = MergeLimitedInnerObserver(parent: self, disposeKey: key)
+        let observer = MergeInnerObserver(parent: self, disposeKey: key)
         subscription.setDisposable(inner.asObservable().subscribeNode(observer))
-    }
-}
-
-final private class MergeLimitedInnerObserver<SourceElement, SourceSequence: ObservableConvertibleType>:
-    ObserverNode<SourceSequence.Element> {
-    private let parent: MergeLimitedSink<SourceElement, SourceSequence>
-    private let disposeKey: CompositeDisposable.DisposeKey
-
-    init(parent: MergeLimitedSink<SourceElement, SourceSequence>, disposeKey: CompositeDisposable.DisposeKey) {
-        self.parent = parent
-        self.disposeKey = disposeKey
-    }
-
-    override func next(_ element: SourceSequence.Element) {
-        parent.lock.lock()
-        parent.forwardNext(element)
-        parent.lock.unlock()
-    }
-
-    override func error(_ error: Swift.Error) {
-        parent.lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        parent.lock.unlock()
-    }
-
-    override func completed() {
-        parent.lock.lock()
-        parent.innerCompleted(disposeKey: disposeKey)
-        parent.lock.unlock()
     }
 }
 
