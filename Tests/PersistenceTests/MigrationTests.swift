@@ -71,13 +71,17 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try current.read { try $0.fetchValue(sql: "SELECT count(*) FROM v3") }, DatabaseValue.integer(1))
     }
 
-    func testAHistoryThatIsNotAPrefixOfTheListIsRefused() throws {
+    func testAMigrationInsertedBeforeAppliedOnesRunsAfterThem() throws {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("history.sqlite").path
         let log = Recorder<String>()
         try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "c"], log: log)).close()
-        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "b", "c"], log: log))) { error in
-            XCTAssertEqual(error as? PersistenceError, .migrationHistoryMismatch(applied: ["a", "c"], known: ["a", "b", "c"]))
-        }
+        let database = try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "b", "c", "d"], log: log))
+        XCTAssertEqual(log.values, ["a", "c", "b", "d"])
+        XCTAssertEqual(try database.appliedMigrations(), ["a", "c", "b", "d"], "the history keeps the order of application")
+        database.close()
+        // Reopened with the same list: the history is not a prefix of it, and nothing runs again.
+        _ = try SQLiteDatabase(.file(path: path), migrations: migrations(["a", "b", "c", "d"], log: log))
+        XCTAssertEqual(log.values, ["a", "c", "b", "d"])
     }
 
     func testDuplicateNamesAreRefused() throws {

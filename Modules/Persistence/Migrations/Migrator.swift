@@ -3,9 +3,10 @@ import PersistenceInterface
 
 /// Applies named migrations in order, each in its own transaction, and records their names.
 ///
-/// The names applied so far must be the first names of the list, in order. A name the list does not
-/// know means a newer program migrated the file: the database refuses it rather than run an older
-/// schema on newer data.
+/// The names not applied yet run in list order, wherever they are in the list (as GRDB's migrator
+/// does), so each feature sharing the database can append to its own part of the list after the
+/// app's part has shipped. A name the list does not know means a newer program migrated the file:
+/// the database refuses it rather than run an older schema on newer data.
 struct Migrator {
     /// The table that records the applied migrations.
     static let table = "persistence_migrations"
@@ -21,11 +22,9 @@ struct Migrator {
         let applied = try writer.read { try Self.appliedNames($0) }
         let unknown = applied.filter { !names.contains($0) }
         guard unknown.isEmpty else { throw PersistenceError.newerSchema(unknownMigrations: unknown) }
-        let known = migrations.map(\.name)
-        guard Array(known.prefix(applied.count)) == applied else {
-            throw PersistenceError.migrationHistoryMismatch(applied: applied, known: known)
-        }
-        for (position, migration) in migrations.enumerated().dropFirst(applied.count) {
+        let pending = migrations.filter { !applied.contains($0.name) }
+        // Positions number migrations in the order they ran: an inserted one runs after later-listed ones.
+        for (position, migration) in zip(applied.count..., pending) {
             try writer.write { transaction in
                 try transaction.execute(sql: """
                     CREATE TABLE IF NOT EXISTS \(Self.table) (

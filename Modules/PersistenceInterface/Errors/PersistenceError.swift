@@ -8,8 +8,6 @@ public enum PersistenceError: Error, Sendable, Hashable {
     case corrupt(path: String, SQLiteError)
     /// The file was migrated by newer code: these applied migrations are unknown to this program.
     case newerSchema(unknownMigrations: [String])
-    /// The migrations applied to the file are not the first ones this program lists, in order.
-    case migrationHistoryMismatch(applied: [String], known: [String])
     /// Two migrations share a name.
     case duplicateMigration(name: String)
     /// No row of `table` has the record's primary key.
@@ -50,8 +48,6 @@ extension PersistenceError: CustomStringConvertible {
         case .corrupt(let path, let error): "The database at \(path) is corrupt (\(error)); it was left untouched."
         case .newerSchema(let unknown):
             "The database was migrated by a newer version of the program (unknown migrations: \(unknown.joined(separator: ", ")))."
-        case .migrationHistoryMismatch(let applied, let known):
-            "The applied migrations [\(applied.joined(separator: ", "))] are not a prefix of the known ones [\(known.joined(separator: ", "))]."
         case .duplicateMigration(let name): "Two migrations are named \(name)."
         case .recordNotFound(let table): "No row of \(table) has the record's primary key."
         case .encoding(let type, let column, let reason): "Cannot store \(type)\(column.map { ".\($0)" } ?? ""): \(reason)."
