@@ -5,9 +5,9 @@ import Reactive
 /// Any change to a view marks the screen dirty; the screen draws one frame for all changes made
 /// in the same main-queue turn (scheduled on the main scheduler's queue), and a headless terminal
 /// asks for that frame at once when a test reads it. Keys go, in order, to: the `keys`
-/// observers; Ctrl-C, which stops the terminal; the presented alert, which takes all others; Tab
-/// and Shift-Tab, which move the focus; the focused view; the views' shortcuts; and last the root
-/// controller's `rx.keys`.
+/// observers; Ctrl-C, which stops the terminal; the presented alert, which takes all others; the
+/// root controller's key commands (a tab bar's Tab); Tab and Shift-Tab, which move the focus; the
+/// focused view; the views' shortcuts; and last the controllers' `rx.keys`.
 @MainActor
 public final class Screen: ReactiveCompatible {
     /// The terminal drawn on. The terminal keeps its screen alive, not the other way round: a
@@ -43,10 +43,10 @@ public final class Screen: ReactiveCompatible {
         didSet {
             guard rootViewController !== oldValue else { return }
             if let oldValue {
-                oldValue.screen = nil
+                oldValue.hostingScreen = nil
                 if oldValue.isViewLoaded { oldValue.view.hostScreen = nil }
             }
-            rootViewController?.screen = self
+            rootViewController?.hostingScreen = self
             focusedView = nil
             rootViewDidChange()
         }
@@ -151,6 +151,7 @@ public final class Screen: ReactiveCompatible {
             alert.handleKey(key)
             return
         }
+        if let root = rootViewController, root.handleKeyCommand(key) { return }
         validateFocus()
         switch key {
         case .tab: moveFocus(by: 1); return
@@ -161,6 +162,6 @@ public final class Screen: ReactiveCompatible {
         if let root = rootViewController?.view {
             for view in root.visibleTree where view.handleShortcut(key) { return }
         }
-        rootViewController?.unhandledKeys.onNext(key)
+        rootViewController?.deliverUnhandledKey(key)
     }
 }

@@ -13,8 +13,20 @@ open class ViewController: ReactiveCompatible {
     private var isLoadingView = false
     private var alerts: [Alert] = []
 
-    /// The screen showing the controller.
-    public internal(set) weak var screen: Screen?
+    /// The screen showing the controller: its own as a root, its parent's as a child.
+    public var screen: Screen? { parent?.screen ?? hostingScreen }
+
+    /// The title a container shows for the controller (a tab's name).
+    open var title: String?
+
+    /// The container holding the controller (UIKit's `parent`).
+    public private(set) weak var parent: ViewController?
+
+    /// The controllers this one contains, in order (UIKit's `children`).
+    public private(set) var children: [ViewController] = []
+
+    /// The screen of a root controller, set by the screen.
+    weak var hostingScreen: Screen?
 
     nonisolated let unhandledKeys = PublishSubject<Key>()
 
@@ -55,10 +67,47 @@ open class ViewController: ReactiveCompatible {
     /// Called once, after the view loaded: bind the view model here.
     open func viewDidLoad() {}
 
+    // MARK: Containment
+
+    /// Makes `child` a child of this controller; its view is for the container to place.
+    public func addChild(_ child: ViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+        screen?.setNeedsRender()
+    }
+
+    /// Takes the controller out of its parent.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        parent.screen?.setNeedsRender()
+    }
+
+    /// The children whose alerts show, first to last, when this controller has none of its own.
+    var childrenInAlertOrder: [ViewController] { children }
+
+    // MARK: Keys
+
+    /// Takes `key` before the focused view sees it (a container's Tab between tabs); returns
+    /// whether it was used. By default the controller takes none.
+    open func handleKeyCommand(_ key: Key) -> Bool { false }
+
+    /// Offers a key no view used to `rx.keys` observers.
+    func deliverUnhandledKey(_ key: Key) {
+        unhandledKeys.onNext(key)
+    }
+
     // MARK: Alerts
 
     /// The alert showing now (UIKit's `presentedViewController`); others wait behind it in order.
-    public var presentedAlert: Alert? { alerts.first }
+    /// A container shows its own alerts first, then its children's: an alert is modal on the
+    /// whole screen, whichever controller presented it.
+    public var presentedAlert: Alert? {
+        alerts.first ?? childrenInAlertOrder.lazy.compactMap(\.presentedAlert).first
+    }
 
     /// Shows `alert` over the screen, or after the alerts already presented are dismissed.
     func present(_ alert: Alert) {

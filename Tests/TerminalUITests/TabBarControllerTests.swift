@@ -1,0 +1,157 @@
+import Reactive
+import TerminalUI
+import XCTest
+
+/// A tab with a title, a focusable button, and a count of its loads and unhandled keys.
+@MainActor
+private final class TabController: ViewController {
+    let button: Button
+    let body: String
+    var loads = 0
+    var keys: [Key] = []
+    private let bag = DisposeBag()
+
+    init(title: String, body: String, button: String) {
+        self.body = body
+        self.button = Button(button)
+        super.init()
+        self.title = title
+    }
+
+    override func loadView() {
+        loads += 1
+        view = VStack(Label(body), button)
+    }
+
+    override func viewDidLoad() {
+        rx.keys.subscribe(onNext: { [weak self] in self?.keys.append($0) }).disposed(by: bag)
+    }
+}
+
+/// Tabs behind a bar: Tab and Shift-Tab switch, views load lazily, alerts and keys reach the tabs.
+final class TabBarControllerTests: XCTestCase {
+    func testTheBarNamesTheTabsAndShowsTheFirst() { MainActor.assumeIsolated { Self.firstTab() } }
+    func testTabAndShiftTabSwitchAndWrapAround() { MainActor.assumeIsolated { Self.switching() } }
+    func testATabLoadsWhenFirstShownAndKeepsItsView() { MainActor.assumeIsolated { Self.lazyLoading() } }
+    func testTheFocusIsInTheShownTab() { MainActor.assumeIsolated { Self.focus() } }
+    func testUnhandledKeysReachTheShownTabThenTheContainer() { MainActor.assumeIsolated { Self.unhandledKeys() } }
+    func testAnAlertOfAnyTabIsModalOverTheScreen() { MainActor.assumeIsolated { Self.alerts() } }
+    func testSelectedIndexIsObservableAndIgnoresIndicesOutOfRange() { MainActor.assumeIsolated { Self.selection() } }
+    func testASingleTabLeavesTabToTheFocus() { MainActor.assumeIsolated { Self.singleTab() } }
+
+    @MainActor private static func make() -> (HeadlessTerminal, TabBarController, [TabController]) {
+        let tabs = [
+            TabController(title: "Menu", body: "menu body", button: "Order"),
+            TabController(title: "Contacts", body: "contacts body", button: "Call"),
+            TabController(title: "Account", body: "account body", button: "Sign out"),
+        ]
+        let terminal = HeadlessTerminal(width: 44, height: 3)
+        let screen = Screen(terminal: terminal)
+        let controller = TabBarController(viewControllers: tabs)
+        screen.rootViewController = controller
+        return (terminal, controller, tabs)
+    }
+
+    @MainActor private static func firstTab() {
+        let (terminal, _, _) = make()
+        XCTAssertEqual(terminal.snapshot(), lines(
+            " [Menu]  Contacts   Account    Tab switches",
+            "menu body",
+            "[>Order<]"
+        ))
+        XCTAssertTrue(terminal.frame[1, 0].style.bold, "the selected title is cut out of the reversed bar")
+        XCTAssertTrue(terminal.frame[10, 0].style.reverse)
+    }
+
+    @MainActor private static func switching() {
+        let (terminal, controller, _) = make()
+        terminal.press(.tab)
+        XCTAssertEqual(controller.selectedIndex, 1)
+        XCTAssertEqual(terminal.snapshot(), lines(
+            "  Menu  [Contacts]  Account    Tab switches",
+            "contacts body",
+            "[>Call<]"
+        ))
+        terminal.press(.tab, .tab)
+        XCTAssertEqual(controller.selectedIndex, 0, "wraps after the last tab")
+        terminal.press(.backTab)
+        XCTAssertEqual(controller.selectedIndex, 2, "wraps before the first tab")
+        XCTAssertTrue(terminal.snapshot().contains("account body"))
+    }
+
+    @MainActor private static func lazyLoading() {
+        let (terminal, _, tabs) = make()
+        XCTAssertEqual(tabs.map(\.loads), [1, 0, 0])
+        terminal.press(.tab)
+        terminal.press(.backTab)
+        terminal.press(.tab)
+        XCTAssertEqual(tabs.map(\.loads), [1, 1, 0])
+        XCTAssertTrue(tabs.allSatisfy { $0.screen != nil }, "a child's screen is its container's")
+    }
+
+    @MainActor private static func focus() {
+        let (terminal, _, tabs) = make()
+        var taps = 0
+        _ = tabs[1].button.rx.tap.subscribe(onNext: { taps += 1 })
+        _ = terminal.snapshot()
+        XCTAssertTrue(tabs[0].button.isFocused)
+        terminal.press(.tab)
+        _ = terminal.snapshot()
+        XCTAssertTrue(tabs[1].button.isFocused, "the shown tab's first control takes the focus")
+        XCTAssertFalse(tabs[0].button.isFocused)
+        terminal.press(.enter)
+        XCTAssertEqual(taps, 1)
+    }
+
+    @MainActor private static func unhandledKeys() {
+        let (terminal, controller, tabs) = make()
+        var containerKeys: [Key] = []
+        _ = controller.rx.keys.subscribe(onNext: { containerKeys.append($0) })
+        terminal.press("r")
+        terminal.press(.tab)
+        terminal.press("x")
+        XCTAssertEqual(tabs[0].keys, ["r"])
+        XCTAssertEqual(tabs[1].keys, ["x"])
+        XCTAssertEqual(containerKeys, ["r", "x"])
+    }
+
+    @MainActor private static func alerts() {
+        let (terminal, controller, tabs) = make()
+        terminal.press(.tab)
+        _ = tabs[1].rx.showMessage("Network down").subscribe()
+        XCTAssertEqual(controller.presentedAlert?.message, "Network down")
+        XCTAssertTrue(terminal.snapshot().contains("Network down"))
+        terminal.press(.tab)
+        XCTAssertEqual(controller.selectedIndex, 1, "the alert takes Tab: it moves its own highlight")
+        terminal.press(.enter)
+        XCTAssertNil(controller.presentedAlert)
+        XCTAssertFalse(terminal.snapshot().contains("Network down"))
+
+        // An alert of a tab not shown still shows: it is modal on the whole screen.
+        _ = tabs[0].rx.showMessage("Order failed").subscribe()
+        XCTAssertTrue(terminal.snapshot().contains("Order failed"))
+        terminal.press(.enter)
+        XCTAssertFalse(terminal.snapshot().contains("Order failed"))
+    }
+
+    @MainActor private static func selection() {
+        let (terminal, controller, _) = make()
+        var indices: [Int] = []
+        _ = controller.rx.selectedIndex.subscribe(onNext: { indices.append($0) })
+        terminal.press(.tab)
+        controller.selectedIndex = 2
+        controller.selectedIndex = 7
+        controller.selectedIndex = -1
+        XCTAssertEqual(indices, [0, 1, 2])
+        XCTAssertTrue(terminal.snapshot().contains("[Account]"))
+    }
+
+    @MainActor private static func singleTab() {
+        let only = TabController(title: "Only", body: "body", button: "One")
+        let terminal = HeadlessTerminal(width: 30, height: 3)
+        let screen = Screen(terminal: terminal)
+        screen.rootViewController = TabBarController(viewControllers: [only])
+        terminal.press(.tab)
+        XCTAssertTrue(only.button.isFocused, "with one tab, Tab moves the focus as on any screen")
+    }
+}
