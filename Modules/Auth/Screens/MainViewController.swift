@@ -19,6 +19,7 @@ public final class MainViewController: ViewController {
     public init(store: Store<Main.State, Main.Action>) {
         self.store = store
         super.init()
+        title = "Account"
     }
 
     /// Greeting, button, failure, status line.

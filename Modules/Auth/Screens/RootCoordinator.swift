@@ -10,16 +10,21 @@ public final class RootCoordinator {
     private let store: Store<Root.State, Root.Action>
     private let screen: Screen
     private let authorize: () -> Observable<AppleAuthenticationResponse>
+    private let makeMainViewController: (Store<Main.State, Main.Action>) -> ViewController
     private let disposeBag = DisposeBag()
 
-    /// A coordinator of `store` on `screen`; the sign-in screen gets `authorize`.
+    /// A coordinator of `store` on `screen`; the sign-in screen gets `authorize`. Once signed in,
+    /// `makeMainViewController` builds what shows (by default the feature's own main screen; an
+    /// app puts that screen among its others, such as in a tab bar).
     public init(
         store: Store<Root.State, Root.Action>, screen: Screen,
-        authorize: @escaping () -> Observable<AppleAuthenticationResponse>
+        authorize: @escaping () -> Observable<AppleAuthenticationResponse>,
+        makeMainViewController: @escaping (Store<Main.State, Main.Action>) -> ViewController = { MainViewController(store: $0) }
     ) {
         self.store = store
         self.screen = screen
         self.authorize = authorize
+        self.makeMainViewController = makeMainViewController
     }
 
     /// Shows the screen for the current state, follows changes, and sends `_onAppear`.
@@ -54,7 +59,7 @@ public final class RootCoordinator {
         case .main:
             let child = store.scope(
                 state: { if case .main(let state) = $0 { state } else { Main.State() } }, action: Root.Action.main)
-            screen.rootViewController = MainViewController(store: child)
+            screen.rootViewController = makeMainViewController(child)
         }
     }
 }

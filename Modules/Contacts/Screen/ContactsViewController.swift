@@ -29,6 +29,7 @@ public final class ContactsViewController: ViewController {
         self.viewModel = viewModel
         self.backgroundScheduler = backgroundScheduler
         super.init()
+        title = "Contacts"
     }
 
     /// The first contact in a panel above the list of all.

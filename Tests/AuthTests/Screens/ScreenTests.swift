@@ -11,6 +11,7 @@ final class ScreenTests: XCTestCase {
     func testARefusedSignInShowsWhy() { MainActor.assumeIsolated { Self.refusedSignInShowsWhy() } }
     func testALaunchWhileSignedInShowsTheMainScreen() { MainActor.assumeIsolated { Self.launchWhileSignedIn() } }
     func testACancelledAuthorizationSendsNothing() { MainActor.assumeIsolated { Self.cancelledAuthorization() } }
+    func testTheAppChoosesWhatShowsOnceSignedIn() { MainActor.assumeIsolated { Self.customMainScreen() } }
 
     @MainActor private static func signInThenSignOut() {
         let calls = Recorded<String>()
@@ -92,6 +93,19 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Bistro"))
     }
 
+    @MainActor private static func customMainScreen() {
+        let app = App(
+            client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedIn }, signIn: { _ in }, signOut: {}),
+            makeMainViewController: { TabBarController(viewControllers: [MainViewController(store: $0)]) })
+        app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
+        let tabs = try? XCTUnwrap(app.screen.rootViewController as? TabBarController)
+        XCTAssertTrue(tabs?.selectedViewController is MainViewController)
+        XCTAssertTrue(app.terminal.snapshot().contains("[Account]"), "the main screen's title names its tab")
+        app.terminal.press(.enter)
+        app.waitUntil("signed out from inside the tab") { if case .signIn = $0 { true } else { false } }
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+    }
+
     @MainActor private static func cancelledAuthorization() {
         let calls = Recorded<String>()
         let app = App(
@@ -119,7 +133,8 @@ private final class App {
 
     init(
         client: AuthenticationClient,
-        authorize: @escaping () -> Observable<AppleAuthenticationResponse> = { .just(.mock) }
+        authorize: @escaping () -> Observable<AppleAuthenticationResponse> = { .just(.mock) },
+        makeMainViewController: ((Store<Main.State, Main.Action>) -> ViewController)? = nil
     ) {
         screen = Screen(terminal: terminal)
         store = Store(initialState: Root.State()) {
@@ -127,7 +142,12 @@ private final class App {
         } withDependencies: {
             $0.authenticationClient = client
         }
-        coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize)
+        let (store, screen) = (store, screen)
+        if let makeMainViewController {
+            coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize, makeMainViewController: makeMainViewController)
+        } else {
+            coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize)
+        }
         coordinator.start()
     }
 
