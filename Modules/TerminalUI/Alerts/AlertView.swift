@@ -9,6 +9,8 @@
 /// │     [>OK<]       │
 /// └──────────────────┘
 /// ```
+///
+/// An alert with a text field shows it, as wide as the box allows, on its own row above the buttons.
 @MainActor
 enum AlertView {
     /// Draws `alert` centred in `bounds`.
@@ -20,10 +22,13 @@ enum AlertView {
         let maxInner = max(1, min(bounds.width - 4, 60))
         let title = alert.title.map { $0.sanitizedForTerminal.truncated(toWidth: maxInner) }
         let messageWidth = alert.message.map { $0.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
-        let inner = min(maxInner, max(title?.terminalWidth ?? 0, messageWidth, buttonsWidth, 10))
+        // A field asks for room to show a good stretch of what is typed (a pasted token is long).
+        let fieldWidth = alert.textField == nil ? 0 : 40
+        let fieldRows = alert.textField == nil ? 0 : 2
+        let inner = min(maxInner, max(title?.terminalWidth ?? 0, messageWidth, buttonsWidth, fieldWidth, 10))
         var message = alert.message.map { $0.wrapped(toWidth: inner).map(\.sanitizedForTerminal) } ?? []
         // The buttons must stay on screen: a message too long for it is cut, the cut marked with `…`.
-        let room = max(1, bounds.height - 4 - (title == nil ? 0 : 2))
+        let room = max(1, bounds.height - 4 - (title == nil ? 0 : 2) - fieldRows)
         if message.count > room {
             message = Array(message.prefix(room))
             message[room - 1] = (message[room - 1] + "…").truncated(toWidth: inner)
@@ -34,6 +39,11 @@ enum AlertView {
         if title != nil, !message.isEmpty { lines.append(("", .plain)) }
         lines += message.map { ($0, .plain) }
         lines.append(("", .plain))
+        let fieldRow = lines.count
+        if fieldRows > 0 {
+            lines.append(("", .plain))
+            lines.append(("", .plain))
+        }
 
         let width = inner + 4
         let height = lines.count + 3
@@ -54,6 +64,10 @@ enum AlertView {
         let content = box.inset(by: EdgeInsets(vertical: 1, horizontal: 2))
         for (row, (line, style)) in lines.enumerated() {
             buffer.write(line.aligned(.center, width: inner), at: Point(x: content.minX, y: content.minY + row), style: style, clip: content)
+        }
+        if let field = alert.textField {
+            field.frame = Rect(x: content.minX, y: content.minY + fieldRow, width: inner, height: 1).intersection(content)
+            field.draw(in: &buffer)
         }
         // The buttons' row, centred; each button in its own style.
         var x = content.minX + max(0, (inner - buttonsWidth) / 2)

@@ -8,6 +8,8 @@
 extension Character {
     /// The number of terminal cells the character takes: 0, 1 or 2.
     public var terminalWidth: Int {
+        // ASCII needs no Unicode property look-ups; it is most text, and all of a pasted token.
+        if let ascii = asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.generalCategory == .control { return 0 }

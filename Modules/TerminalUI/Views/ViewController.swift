@@ -132,31 +132,8 @@ extension Reactive where Base: ViewController {
     /// as soon as the subscription is made there), otherwise on the main queue. It is dismissed
     /// when an action is chosen, or when the subscription is disposed first.
     public func alert(title: String?, message: String?, actions: [AlertAction]) -> Observable<AlertAction> {
-        weak let presenter: ViewController? = base
-        let presentation = Observable<AlertAction>.create { observer in
-            guard let presenter else {
-                observer.onCompleted()
-                return Disposables.create()
-            }
-            // The subject carries the choice from the main actor to the observer; it is Sendable.
-            let choice = AsyncSubject<AlertAction>()
-            // Subscribed on the main thread: see the `deferred` below.
-            let alert = MainActor.assumeIsolated { () -> Alert in
-                let alert = Alert(title: title, message: message, actions: actions) { action in
-                    choice.onNext(action)
-                    choice.onCompleted()
-                }
-                presenter.present(alert)
-                return alert
-            }
-            let subscription = choice.subscribe(observer)
-            return Disposables.create {
-                subscription.dispose()
-                Alert.onMainThread { alert.presenter?.dismiss(alert) }
-            }
-        }
-        return Observable.deferred {
-            Thread.isMainThread ? presentation : presentation.subscribe(on: MainScheduler.instance)
+        Alert.presentation(on: base) { report in
+            Alert(title: title, message: message, actions: actions) { report($0) }
         }
     }
 
