@@ -50,7 +50,7 @@ do {
     switch parsed.path {
     case ["contacts"]:
         try ContactsCommand.run(parsed, composition)
-    case ["menu"] where MenuScreenCommand.isInteractive:
+    case ["menu"] where TerminalCheck.isInteractive:
         try MenuScreenCommand.run(composition)
     case ["menu"], ["menu", "list"]:
         try MenuCommand.list(parsed, composition)
@@ -69,6 +69,8 @@ do {
         try ConfigCommand.fetch(parsed, composition)
     case ["config", "show"]:
         try ConfigCommand.show(parsed, composition)
+    case [] where TerminalCheck.isInteractive:
+        try FullScreenApp.run(composition, AuthenticationSession.make(settings), fake: settings.isFake)
     default:
         try SummaryCommand.run(composition)
     }

@@ -1,0 +1,140 @@
+import AuthTestSupport
+import Foundation
+import XCTest
+
+/// `bistro` on a terminal: the sign-in screen, then Menu, Contacts and Account in tabs switched
+/// with Tab, alerts for failures, and the terminal restored at the end, driven on a pseudo-terminal.
+final class FullScreenAppTests: BistroTestCase {
+    private var keyServer: JWKSServer?
+    private var configServer: LocalConfigServer?
+
+    // Synchronous: a process started from a Swift concurrency thread inherits its blocked signals.
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        keyServer = try JWKSServer(keys: [TestKeys.rsa1])
+    }
+
+    override func tearDownWithError() throws {
+        keyServer?.stop()
+        configServer?.stop()
+        try super.tearDownWithError()
+    }
+
+    private var keysURL: String { keyServer!.keySetURL.absoluteString }
+
+    private func session(_ arguments: [String], _ steps: [TerminalSession.Step]) throws -> TerminalSession.Result {
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        let result = try TerminalSession.run(try Self.executable, arguments, environment: environment, steps: steps)
+        XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
+        XCTAssertEqual(result.status, 0, result.mainScreen)
+        XCTAssertTrue(result.restored, "the terminal is left as it was found")
+        return result
+    }
+
+    /// A token for the test user, valid now, signed by the key the local key set serves.
+    private func token() -> String {
+        TestToken(key: TestKeys.rsa1, now: Date()).signed(by: TestKeys.rsa1)
+    }
+
+    private func signInFromTheCommandLine() throws {
+        let file = home.appendingPathComponent("token.jwt")
+        try Data(token().utf8).write(to: file)
+        let run = try bistro("auth", "sign-in", "--identity-token", file.path, "--apple-keys-url", keysURL)
+        XCTAssertEqual(run.status, 0, run.standardError)
+    }
+
+    func testTheFakeAppSignsInShowsTheTabsAndSignsOut() throws {
+        let result = try session(["--fake"], [
+            .waitFor("Sign in with Apple"), .snapshot("signIn"), .enter,
+            .waitFor("[Menu]"), .waitFor("튀김"), .send("+"), .waitFor("Items 1"), .snapshot("menu"),
+            .tab, .waitFor("[Contacts]"), .waitFor("서울특별시 종로구 세종대로 175"), .snapshot("contacts"),
+            .tab, .waitFor("Welcome to Bistro"), .snapshot("account"),
+            .enter, .waitFor("Sign in with Apple"),
+            .controlC, .exit,
+        ])
+        let snapshots = result.snapshots
+        XCTAssertTrue(snapshots["signIn"]?.contains("Signed out") ?? false, snapshots["signIn"] ?? "")
+        XCTAssertTrue(snapshots["menu"]?.contains("Total ₩4,000") ?? false, snapshots["menu"] ?? "")
+        XCTAssertTrue(snapshots["menu"]?.contains("Tab switches") ?? false, snapshots["menu"] ?? "")
+        XCTAssertTrue(snapshots["contacts"]?.contains("+82 2-1234-5678") ?? false, snapshots["contacts"] ?? "")
+        XCTAssertTrue(snapshots["account"]?.contains("[Account]") ?? false, snapshots["account"] ?? "")
+    }
+
+    func testShiftTabGoesBackAndTheSelectionSurvivesSwitchingTabs() throws {
+        let result = try session(["--fake"], [
+            .waitFor("Sign in with Apple"), .enter,
+            .waitFor("튀김"), .send("++"), .waitFor("Items 2"),
+            .send("\u{1B}[Z"), .waitFor("[Account]"), .send("\u{1B}[Z"), .waitFor("[Contacts]"), .send("\u{1B}[Z"),
+            .waitFor("[Menu]"), .snapshot("back"),
+            .controlC, .exit,
+        ])
+        XCTAssertTrue(result.snapshots["back"]?.contains("Items 2") ?? false, result.snapshots["back"] ?? "")
+    }
+
+    func testALiveSignInWithAPastedTokenThenTheNextLaunchOpensSignedIn() throws {
+        let token = token()
+        let signature = String(token.split(separator: ".").last!)
+        let first = try session(["--apple-keys-url", keysURL], [
+            .waitFor("Sign in with Apple"), .enter,
+            .waitFor("Paste the identity token"), .send(token), .snapshot("typed"), .enter,
+            .waitFor("[Menu]"), .controlC, .exit,
+        ])
+        let typed = first.snapshots["typed"] ?? ""
+        XCTAssertFalse(typed.contains(signature.prefix(12)), "the token is masked on screen:\n\(typed)")
+        XCTAssertTrue(typed.contains("•••"), typed)
+        XCTAssertFalse(first.screen.contains(signature.prefix(12)))
+
+        let status = try bistro("auth", "status")
+        XCTAssertEqual(status.standardOutput, "signed in as \(TestToken.userID)\n")
+
+        // The credential is kept: the next launch goes straight to the tabs.
+        _ = try session(["--apple-keys-url", keysURL], [.waitFor("[Menu]"), .waitFor("튀김"), .controlC, .exit])
+    }
+
+    func testARefusedTokenShowsWhyOnTheSignInScreen() throws {
+        let result = try session(["--apple-keys-url", keysURL], [
+            .waitFor("Sign in with Apple"), .enter,
+            .waitFor("Paste the identity token"), .send("not.a-token.at-all"), .enter,
+            .waitFor("token"), .waitUntilGone("Paste the identity token"), .snapshot("refused"),
+            .controlC, .exit,
+        ])
+        let refused = result.snapshots["refused"] ?? ""
+        XCTAssertTrue(refused.contains("Sign in with Apple"), refused)
+        XCTAssertFalse(refused.contains("[Menu]"), refused)
+        XCTAssertEqual(try bistro("auth", "status").standardOutput, "signed out\n")
+    }
+
+    func testEscapeCancelsTheSignIn() throws {
+        let result = try session(["--apple-keys-url", keysURL], [
+            .waitFor("Sign in with Apple"), .enter, .waitFor("Paste the identity token"), .escape,
+            .waitUntilGone("Paste the identity token"), .snapshot("cancelled"), .controlC, .exit,
+        ])
+        XCTAssertTrue(result.snapshots["cancelled"]?.contains("Signed out") ?? false, result.snapshots["cancelled"] ?? "")
+    }
+
+    func testASyncFailureShowsAnAlertWithOneOKAndKeepsThePreviousContacts() throws {
+        try signInFromTheCommandLine()
+        let server = try LocalConfigServer()
+        configServer = server
+        try server.script([["mode": "500"], ["mode": "500"], ["mode": "500"]])
+        let result = try session(["--remote-config-url", server.baseURL.absoluteString], [
+            .waitFor("[Menu]"), .waitFor("[>OK<]"), .snapshot("menuAlert"), .enter, .waitUntilGone("[>OK<]"),
+            .tab, .waitFor("[>OK<]"), .snapshot("contactsAlert"), .enter, .waitUntilGone("[>OK<]"),
+            .snapshot("contacts"), .controlC, .exit,
+        ])
+        for name in ["menuAlert", "contactsAlert"] {
+            let screen = result.snapshots[name] ?? ""
+            XCTAssertEqual(screen.components(separatedBy: "[>").count - 1, 1, "one button:\n\(screen)")
+        }
+        // The compiled-in contacts filled the database at first launch; the failed sync left them.
+        XCTAssertTrue(result.snapshots["contacts"]?.contains("+82 2-1234-5678") ?? false, result.snapshots["contacts"] ?? "")
+    }
+
+    func testNotOnATerminalTheAppPrintsTheSummary() throws {
+        let run = try bistro("--fake")
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix("Menu\n"), run.standardOutput)
+        XCTAssertFalse(run.standardOutput.contains("\u{1B}"), "no escape sequences in a pipe")
+    }
+}
