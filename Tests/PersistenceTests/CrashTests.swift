@@ -19,31 +19,13 @@ final class CrashTests: XCTestCase {
         Migration("createEntries", sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
     ]
 
-    /// The crash writer, built beside the test bundle (the test target depends on it).
-    private func crashWriter() throws -> URL {
-        let name = "persistence-crash-writer"
-        let candidates = [
-            Bundle.main.bundleURL,
-            Bundle(for: CrashTests.self).bundleURL,
-            Bundle(for: CrashTests.self).bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            // Tests/PersistenceTests/CrashTests.swift -> <package>/.build/debug
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent(name) }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("\(name) not found; build it with `swift build --product \(name)`. Looked at: \(candidates.map(\.path))")
-        }
-        return found
-    }
-
     func testAWriterKilledMidStreamLeavesOnlyWholeTransactions() throws {
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("crash.sqlite").path
         let rowsPerBatch = 200
         let reportsBeforeKill = 40
 
         let process = Process()
-        process.executableURL = try crashWriter()
+        process.executableURL = try crashWriterExecutable()
         process.arguments = [path, "\(rowsPerBatch)"]
         let output = Pipe()
         process.standardOutput = output

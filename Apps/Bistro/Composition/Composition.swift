@@ -41,14 +41,15 @@ struct Composition {
         let database = try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
         // The project, key and app id only label requests: the development server accepts any, and
         // a real Firebase project would be configured here.
-        let live = try LiveRemoteConfig(configuration: .init(
-            baseURL: settings.remoteConfigURL ?? LiveRemoteConfig.Configuration.firebaseBaseURL,
+        let remoteConfig = try LiveRemoteConfig(configuration: .init(
+            // No URL, no server: fetches answer from the compiled-in defaults (and what an earlier run
+            // with a server stored) without touching the network.
+            baseURL: settings.remoteConfigURL,
             project: "bistro", apiKey: "bistro-development", appID: "1:000000000000:linux:bistro",
             storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
             appVersion: Commands.version, packageName: "bistro"
         ))
-        live.setDefaults(InAppDefaults.values)
-        let remoteConfig: any RemoteConfigProtocol = settings.remoteConfigURL == nil ? OfflineRemoteConfig(wrapping: live) : live
+        remoteConfig.setDefaults(InAppDefaults.values)
         return Composition(database: database, remoteConfig: remoteConfig, usesNetwork: settings.remoteConfigURL != nil)
     }
 }

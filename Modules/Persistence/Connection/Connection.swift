@@ -209,6 +209,14 @@ final class Connection {
         try cachedStatement(queryOnly ? "PRAGMA query_only = 1" : "PRAGMA query_only = 0").run()
     }
 
+    /// `PRAGMA data_version`: changes when another connection commits, never for this one's commits.
+    func dataVersion() throws -> Int64 {
+        let statement = try cachedStatement("PRAGMA data_version")
+        var version: Int64 = 0
+        try statement.forEachRow { version = statement.int64(at: 0) }
+        return version
+    }
+
     /// Whether a transaction is open.
     var isInTransaction: Bool { !isClosed && sqlite3_get_autocommit(handle) == 0 }
 

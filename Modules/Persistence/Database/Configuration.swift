@@ -14,17 +14,34 @@ public struct DatabaseConfiguration: Sendable, Hashable {
     public var maximumReaderCount: Int
     /// Whether opening a file runs `PRAGMA quick_check`, so that a corrupt file is reported at once.
     public var checksIntegrityOnOpen: Bool
+    /// How often a file database checks for commits made by other connections or processes while at
+    /// least one observation is active; `nil` or zero turns the checks off (see `checkForExternalChanges()`).
+    public var externalChangeCheckInterval: Duration?
 
-    /// A configuration: 5 s busy timeout, up to 4 readers, integrity checked on open.
-    public init(busyTimeout: Duration = .seconds(5), maximumReaderCount: Int = 4, checksIntegrityOnOpen: Bool = true) {
+    /// The default interval between checks for other connections' commits: 100 ms.
+    public static let defaultExternalChangeCheckInterval: Duration = .milliseconds(100)
+
+    /// A configuration: 5 s busy timeout, up to 4 readers, integrity checked on open, other connections'
+    /// commits looked for every 100 ms while something is observed.
+    public init(
+        busyTimeout: Duration = .seconds(5), maximumReaderCount: Int = 4, checksIntegrityOnOpen: Bool = true,
+        externalChangeCheckInterval: Duration? = DatabaseConfiguration.defaultExternalChangeCheckInterval
+    ) {
         self.busyTimeout = busyTimeout
         self.maximumReaderCount = maximumReaderCount
         self.checksIntegrityOnOpen = checksIntegrityOnOpen
+        self.externalChangeCheckInterval = externalChangeCheckInterval
     }
 
     /// The busy timeout in whole milliseconds, as SQLite takes it.
     var busyTimeoutMilliseconds: Int32 {
         let (seconds, attoseconds) = busyTimeout.components
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// The check interval when checks are on (at least 1 ms, so a tiny value cannot spin the writer queue).
+    var effectiveExternalChangeCheckInterval: Duration? {
+        guard let interval = externalChangeCheckInterval, interval > .zero else { return nil }
+        return max(interval, .milliseconds(1))
     }
 }

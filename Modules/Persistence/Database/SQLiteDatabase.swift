@@ -6,7 +6,9 @@ import Reactive
 ///
 /// One serial writer queue runs every write transaction; reads of a file run concurrently on a small
 /// pool of reader connections (an in-memory database reads on the writer queue). After each commit
-/// the observations of the changed tables fetch again and `didSave` reports the changes.
+/// the observations of the changed tables fetch again and `didSave` reports the changes. While
+/// observations are active, a file database also looks for commits made by other connections and
+/// processes (`DatabaseConfiguration.externalChangeCheckInterval`) and then fetches them all again.
 public final class SQLiteDatabase: Database {
     /// Where the database lives.
     public let location: DatabaseLocation
@@ -24,11 +26,13 @@ public final class SQLiteDatabase: Database {
             let connection = try Connection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
             try connection.execute("PRAGMA foreign_keys = ON")
-            writer = Writer(connection: connection, readsInTransaction: false)
+            writer = Writer(connection: connection, isFile: false, externalChangeCheckInterval: nil)
             readers = nil
         case .file(let path):
             let connection = try FileOpener.openWriter(path: path, configuration: configuration)
-            writer = Writer(connection: connection, readsInTransaction: true)
+            writer = Writer(
+                connection: connection, isFile: true,
+                externalChangeCheckInterval: configuration.effectiveExternalChangeCheckInterval)
             readers = ReaderPool(path: path, configuration: configuration)
         }
         try migrate(migrations)
@@ -101,16 +105,21 @@ public final class SQLiteDatabase: Database {
 
     /// The value of `fetch` now, then after each committed transaction that changed one of `tables`
     /// (never after a rollback or a commit of other tables); values arrive in commit order on the
-    /// database's delivery queue.
+    /// database's delivery queue. After another connection's commit to the file, every observation
+    /// fetches again and delivers its value only if it differs from the last one delivered (with
+    /// `removeDuplicates`, or `==` when the value is `Equatable`; a value that cannot be compared is
+    /// delivered again).
     public func observe<Value: Sendable>(
         tables: Set<String>,
         removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
     ) -> Observable<Value> {
         let writer = self.writer
+        let seesOtherConnections = readers != nil
         return Observable.create { observer in
             let observation = ValueObservation(
-                tables: tables, fetch: fetch, isDuplicate: removeDuplicates, observer: observer, deliveryQueue: writer.deliveryQueue)
+                tables: tables, fetch: fetch, isDuplicate: removeDuplicates, seesOtherConnections: seesOtherConnections,
+                observer: observer, deliveryQueue: writer.deliveryQueue)
             writer.queue.async { writer.register(observation) }
             return Disposables.create {
                 observation.cancel()
@@ -119,13 +128,29 @@ public final class SQLiteDatabase: Database {
         }
     }
 
+    /// Looks now for commits made to the file by other connections or processes, and when there were
+    /// some, fetches every active observation again and delivers the values that changed (see `observe`);
+    /// returns once the values are handed to the delivery queue (called inside a `read` or `write`
+    /// closure, it runs right after that transaction instead). Does nothing in memory.
+    public func checkForExternalChanges() {
+        let writer = self.writer
+        writer.sync { writer.checkForExternalChanges() }
+    }
+
     /// The changes of every committed transaction that changed something, emitted on the writer queue
-    /// right after the commit, before `write` returns. Completes when the database closes.
+    /// right after the commit, before `write` returns; commits of other connections are not reported.
+    /// Completes when the database closes.
     public var didSave: Observable<DatabaseChanges> { writer.didSave.asObservable() }
 
     /// How many observations are registered (waits for the writer queue).
     var observationCount: Int {
         let writer = self.writer
         return writer.sync { writer.observationCount }
+    }
+
+    /// Whether the timer looking for other connections' commits runs (waits for the writer queue).
+    var isPollingExternalChanges: Bool {
+        let writer = self.writer
+        return writer.sync { writer.isPollingExternalChanges }
     }
 }

@@ -6,10 +6,11 @@ import Reactive
 ///
 /// It runs every write transaction, publishes what each commit changed (first to the observations
 /// that read a changed table, which fetch again on this queue, then on the did-save stream), and,
-/// for an in-memory database, also runs the reads.
+/// for an in-memory database, also runs the reads. For a file, it also looks for commits made by
+/// other connections while observations are active (`ExternalChangeWatch`).
 final class Writer: @unchecked Sendable {
-    // @unchecked Sendable: `connection`, `observations`, `isWriting` and `readDepth` are touched only on `queue`
-    // (a serial queue); the other properties are immutable or Sendable themselves.
+    // @unchecked Sendable: `connection`, `observations`, `externalChanges`, `isWriting` and `readDepth`
+    // are touched only on `queue` (a serial queue); the other properties are immutable or Sendable themselves.
     let queue: DispatchQueue
     /// Where observation values are delivered, one at a time in commit order.
     let deliveryQueue: DispatchQueue
@@ -17,18 +18,23 @@ final class Writer: @unchecked Sendable {
     let didSave = PublishSubject<DatabaseChanges>()
     private let connection: Connection
     private let readsInTransaction: Bool
+    /// `nil` in memory, where no other connection can exist.
+    private let externalChanges: ExternalChangeWatch?
     private let queueKey = DispatchSpecificKey<Bool>()
     private var observations: [any AnyObservation] = []
     private var isWriting = false
     private var readDepth = 0
 
-    /// The writer of `connection`; `readsInTransaction` wraps its reads in a transaction (for a file,
-    /// which another process may write).
-    init(connection: Connection, readsInTransaction: Bool) {
-        queue = DispatchQueue(label: "bistro.persistence.writer", qos: .userInitiated)
+    /// The writer of `connection`. For a file (`isFile`), which other connections and processes may
+    /// write, reads run in a transaction and other connections' commits are looked for every
+    /// `externalChangeCheckInterval` (never with `nil`) while observations are active.
+    init(connection: Connection, isFile: Bool, externalChangeCheckInterval: Duration?) {
+        let queue = DispatchQueue(label: "bistro.persistence.writer", qos: .userInitiated)
+        self.queue = queue
         deliveryQueue = DispatchQueue(label: "bistro.persistence.observations", qos: .userInitiated)
         self.connection = connection
-        self.readsInTransaction = readsInTransaction
+        readsInTransaction = isFile
+        externalChanges = isFile ? ExternalChangeWatch(interval: externalChangeCheckInterval, queue: queue) : nil
         queue.setSpecific(key: queueKey, value: true)
         connection.becomeWriter()
     }
@@ -112,29 +118,43 @@ final class Writer: @unchecked Sendable {
             observation.finish()
             return
         }
+        // The data version is read before the first fetch, so that another connection's commit
+        // landing between the two is seen at the next check rather than missed.
+        if observations.isEmpty { startWatchingExternalChanges() }
         do {
-            if try read({ observation.refresh($0) }) { observations.append(observation) }
+            if try read({ observation.refresh($0, onlyIfChanged: false) }) { observations.append(observation) }
         } catch {
             observation.fail(error)
         }
+        stopWatchingExternalChangesIfIdle()
     }
 
     /// Stops refreshing the observation.
     func unregister(_ observation: any AnyObservation) {
         observations.removeAll { $0 === observation }
+        stopWatchingExternalChangesIfIdle()
     }
 
     /// How many observations are registered (for tests).
     var observationCount: Int { observations.count }
 
+    /// Whether the timer that looks for other connections' commits runs (for tests).
+    var isPollingExternalChanges: Bool { externalChanges?.isPolling ?? false }
+
     private func refreshObservations(changedTables: Set<String>) {
         observations.removeAll { $0.isCancelled }
-        let affected = observations.filter { !$0.tables.isDisjoint(with: changedTables) }
+        refresh(observations.filter { !$0.tables.isDisjoint(with: changedTables) }, onlyIfChanged: false)
+    }
+
+    /// Fetches the observations again in one read transaction and drops those that failed;
+    /// `onlyIfChanged` delivers only values that differ from the last delivered one, where that can be told.
+    private func refresh(_ affected: [any AnyObservation], onlyIfChanged: Bool) {
+        defer { stopWatchingExternalChangesIfIdle() }
         guard !affected.isEmpty else { return }
         var failed: [ObjectIdentifier] = []
         do {
             try read { transaction in
-                for observation in affected where !observation.refresh(transaction) {
+                for observation in affected where !observation.refresh(transaction, onlyIfChanged: onlyIfChanged) {
                     failed.append(ObjectIdentifier(observation))
                 }
             }
@@ -145,6 +165,40 @@ final class Writer: @unchecked Sendable {
         if !failed.isEmpty { observations.removeAll { failed.contains(ObjectIdentifier($0)) } }
     }
 
+    // MARK: Other connections' commits (on the queue)
+
+    /// When another connection committed since the last check, fetches every observation again and
+    /// delivers the values that changed. Runs on each tick of the watch's timer, or when asked.
+    func checkForExternalChanges() {
+        guard let externalChanges, !connection.isClosed else { return }
+        // Inside a transaction the version and the fetches would see that transaction, not the file:
+        // the check runs right after it instead.
+        if isWriting || readDepth > 0 {
+            queue.async { [weak self] in self?.checkForExternalChanges() }
+            return
+        }
+        observations.removeAll { $0.isCancelled }
+        guard externalChanges.isActive, !observations.isEmpty else {
+            stopWatchingExternalChangesIfIdle()
+            return
+        }
+        // A check that fails (the file busy or gone for a moment) is tried again at the next tick
+        // rather than ending every observation.
+        guard let version = try? connection.dataVersion(), externalChanges.hasChanged(to: version) else { return }
+        // Which tables the other connection wrote cannot be known: every observation fetches again.
+        refresh(observations, onlyIfChanged: true)
+    }
+
+    private func startWatchingExternalChanges() {
+        guard let externalChanges, !externalChanges.isActive else { return }
+        externalChanges.start(from: try? connection.dataVersion()) { [weak self] in self?.checkForExternalChanges() }
+    }
+
+    /// Stops the watch once no observation is left, so an unobserved database never wakes up.
+    private func stopWatchingExternalChangesIfIdle() {
+        if observations.isEmpty { externalChanges?.stop() }
+    }
+
     // MARK: Closing (on the queue)
 
     /// Completes the observations and the did-save stream, then closes the connection.
@@ -152,6 +206,7 @@ final class Writer: @unchecked Sendable {
         guard !connection.isClosed else { return }
         let current = observations
         observations.removeAll()
+        externalChanges?.stop()
         for observation in current { observation.finish() }
         didSave.onCompleted()
         connection.close()

@@ -10,7 +10,9 @@ protocol AnyObservation: AnyObject, Sendable {
     /// Whether its subscription was disposed.
     var isCancelled: Bool { get }
     /// Fetches and delivers a fresh value; false when it failed and must be dropped. On the writer queue.
-    func refresh(_ transaction: any ReadTransaction) -> Bool
+    /// `onlyIfChanged` (after another connection's commit) delivers only a value that differs from the
+    /// last delivered one, when the observation can tell.
+    func refresh(_ transaction: any ReadTransaction, onlyIfChanged: Bool) -> Bool
     /// Delivers an error that ends it.
     func fail(_ error: Error)
     /// Delivers the completion (the database closed).
@@ -21,24 +23,35 @@ protocol AnyObservation: AnyObject, Sendable {
 ///
 /// The writer fetches right after each relevant commit, on its queue, so every value is the state just
 /// after one commit; the values then go to the observer on the database's delivery queue, in commit order.
+///
+/// After another connection's commit, which may not have touched its tables, the value is compared with
+/// the last delivered one: with `removeDuplicates` when given, else with `==` when the value type is
+/// `Equatable` at run time (arrays and optionals of `Equatable` records are); a value of another type
+/// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
     // @unchecked Sendable: `lastValue` is touched only on the writer queue, `observer` only on the
     // delivery queue (the subscribing thread hands it over at init), `cancelled` is atomic.
     let tables: Set<String>
     private let fetch: @Sendable (any ReadTransaction) throws -> Value
     private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    /// How a value is compared after another connection's commit: `isDuplicate`, else `==` if any.
+    private let isUnchanged: (@Sendable (Value, Value) -> Bool)?
     private let observer: AnyObserver<Value>
     private let deliveryQueue: DispatchQueue
     private let cancelled = Atomic<Bool>(false)
     private var lastValue: Value?
 
+    /// `seesOtherConnections`: whether other connections can commit to the database (a file), so that
+    /// the last value must be kept for comparisons even without `isDuplicate`.
     init(
         tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?, observer: AnyObserver<Value>, deliveryQueue: DispatchQueue
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?, seesOtherConnections: Bool,
+        observer: AnyObserver<Value>, deliveryQueue: DispatchQueue
     ) {
         self.tables = Set(tables.map { $0.lowercased() })
         self.fetch = fetch
         self.isDuplicate = isDuplicate
+        isUnchanged = isDuplicate ?? (seesOtherConnections ? RuntimeEquality.equality(of: Value.self) : nil)
         self.observer = observer
         self.deliveryQueue = deliveryQueue
     }
@@ -50,7 +63,7 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
         cancelled.store(true, ordering: .releasing)
     }
 
-    func refresh(_ transaction: any ReadTransaction) -> Bool {
+    func refresh(_ transaction: any ReadTransaction, onlyIfChanged: Bool) -> Bool {
         let value: Value
         do {
             value = try fetch(transaction)
@@ -58,10 +71,9 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
             fail(error)
             return false
         }
-        if let isDuplicate {
-            if let lastValue, isDuplicate(lastValue, value) { return true }
-            lastValue = value
-        }
+        if let isSame = onlyIfChanged ? isUnchanged : isDuplicate, let lastValue, isSame(lastValue, value) { return true }
+        // Kept only when something will compare with it: a value is not held longer than needed.
+        if isUnchanged != nil { lastValue = value }
         deliveryQueue.async { [self] in
             guard !isCancelled else { return }
             observer.onNext(value)

@@ -4,7 +4,7 @@ import RemoteConfigInterface
 enum FetchOutcome: Sendable, Equatable {
     /// The network was reached and the fetched template is now current (changed or not).
     case fetched
-    /// The minimum interval had not passed; the network was not reached.
+    /// The network was not reached: the minimum interval had not passed, or there is no server.
     case usedCache
     /// The fetch failed; the fetched and active templates are as they were.
     case failed(RemoteConfigError)

@@ -7,8 +7,9 @@ extension LiveRemoteConfig {
         /// Firebase's Remote Config REST endpoint.
         public static let firebaseBaseURL = URL(string: "https://firebaseremoteconfig.googleapis.com")!
 
-        /// The server's base URL; the fetch path is appended to it.
-        public var baseURL: URL
+        /// The server's base URL, the fetch path appended to it; `nil` means no server: fetches answer
+        /// from the stored and default values and never reach the network (see `offline(storageURL:)`).
+        public var baseURL: URL?
         /// The Firebase project number or ID (the `{project}` of the fetch path).
         public var project: String
         /// The config namespace (the `{namespace}` of the fetch path), Firebase's default "firebase".
@@ -44,9 +45,9 @@ extension LiveRemoteConfig {
         /// Receives one line per fetch step (request, answer, error); the API key never appears in it.
         public var log: (@Sendable (String) -> Void)?
 
-        /// A configuration with Firebase's defaults for everything not given.
+        /// A configuration with Firebase's defaults for everything not given; a `nil` `baseURL` means no server.
         public init(
-            baseURL: URL = Configuration.firebaseBaseURL,
+            baseURL: URL? = Configuration.firebaseBaseURL,
             project: String,
             namespace: String = "firebase",
             apiKey: String,
@@ -83,6 +84,20 @@ extension LiveRemoteConfig {
             self.random = random
             self.callbackQueue = callbackQueue
             self.log = log
+        }
+
+        /// A configuration with no server: the in-app defaults and whatever an earlier run with a server
+        /// stored are all there is, and fetches succeed with them without opening a socket.
+        public static func offline(
+            storageURL: URL,
+            settings: RemoteConfigSettings = RemoteConfigSettings(),
+            callbackQueue: DispatchQueue? = nil,
+            log: (@Sendable (String) -> Void)? = nil
+        ) -> Configuration {
+            // The project, key and app ID only ever label requests, and none is ever sent.
+            Configuration(
+                baseURL: nil, project: "", apiKey: "", appID: "", storageURL: storageURL,
+                settings: settings, callbackQueue: callbackQueue, log: log)
         }
     }
 }

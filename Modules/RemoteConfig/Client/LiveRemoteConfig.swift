@@ -15,6 +15,10 @@ import Synchronization
 /// values), and `.error` with a `RemoteConfigError` otherwise, leaving fetched and active values as
 /// they were. After a 429 or 5xx, fetches pause (2 minutes doubling to 4 hours, with jitter).
 ///
+/// With no server (`Configuration.offline(storageURL:)`, or a `nil` `baseURL`) no fetch reaches the
+/// network: each answers as a fetch within the minimum interval does, from the stored and default
+/// values, and leaves `lastFetchStatus` and `lastFetchTime` as they were.
+///
 /// Thread-safe: all mutable state sits in `core`, one `Mutex`. Handlers and `configUpdates` run on the
 /// serial callback queue, enqueued while the lock is held, so they arrive in the order the state changed.
 public final class LiveRemoteConfig: RemoteConfigProtocol {
@@ -32,12 +36,14 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         case joined
         case throttled(until: Date)
         case usedCache
+        case noServer
         case network(URLRequest?, timeout: TimeInterval)
     }
 
     private let core: Mutex<Core>
     private let configuration: Configuration
-    private let endpoint: FetchEndpoint
+    /// `nil` when there is no server: fetches then never reach the network.
+    private let endpoint: FetchEndpoint?
     private let file: StateFile
     private let transport = HTTPTransport()
     private let backoffPolicy = BackoffPolicy()
@@ -46,7 +52,9 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
 
     /// A client with the stored state; throws `.storageCorrupted` (file left alone) or `.invalidConfiguration`.
     public init(configuration: Configuration) throws(RemoteConfigError) {
-        let endpoint = try FetchEndpoint(configuration: configuration)
+        let endpoint = try configuration.baseURL.map { baseURL throws(RemoteConfigError) in
+            try FetchEndpoint(baseURL: baseURL, configuration: configuration)
+        }
         let file = StateFile(url: configuration.storageURL)
         var stored = try file.load() ?? StoredState(appInstanceID: UUID().uuidString.lowercased())
         if let appInstanceID = configuration.appInstanceID { stored.appInstanceID = appInstanceID }
@@ -57,8 +65,8 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "bistro.remote-config.callbacks")
     }
 
-    /// The URL fetches go to (it holds no credentials).
-    public var fetchURL: URL { endpoint.url }
+    /// The URL fetches go to (it holds no credentials); `nil` when there is no server.
+    public var fetchURL: URL? { endpoint?.url }
 
     /// The end of the latest back-off, kept until a fetch succeeds; fetches are refused while it lies ahead.
     public var backoffUntil: Date? {
@@ -196,11 +204,19 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
 
     // MARK: Steps
 
-    /// Decides between joining the fetch in flight, refusing (back-off), answering from the cache
-    /// (minimum interval) and reaching the network; `deliver` runs on the callback queue.
+    /// Decides between answering from the stored values (no server), joining the fetch in flight,
+    /// refusing (back-off), answering from the cache (minimum interval) and reaching the network;
+    /// `deliver` runs on the callback queue.
     private func startFetch(expiration: TimeInterval?, deliver: @escaping @Sendable (FetchOutcome) -> Void) {
         let now = configuration.now()
         let decision: FetchDecision = core.withLock { core in
+            guard let endpoint else {
+                // A back-off guards a server that is not there, so none applies; the stored one is
+                // kept for a later run with a server. Enqueued under the lock, as every other
+                // answer, so handlers keep the order of the calls.
+                callbackQueue.async { deliver(.usedCache) }
+                return .noServer
+            }
             if !core.waiters.isEmpty {
                 core.waiters.append(deliver)
                 return .joined
@@ -233,13 +249,15 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             log("fetch: refused, back-off until \(until)")
         case .usedCache:
             log("fetch: minimum interval not passed, using the fetched config")
+        case .noServer:
+            log("fetch: no server configured, using the stored and default values")
         case .network(let request, let timeout):
             guard let request else {
                 finishFetch(.failure(.invalidConfiguration(reason: "the request body cannot be encoded")))
                 return
             }
             let etag = request.value(forHTTPHeaderField: "If-None-Match")
-            log("fetch: POST \(endpoint.url.absoluteString)" + (etag.map { " If-None-Match: \($0)" } ?? ""))
+            log("fetch: POST \(request.url?.absoluteString ?? "-")" + (etag.map { " If-None-Match: \($0)" } ?? ""))
             transport.send(request, timeout: timeout, maximumBodySize: configuration.maximumResponseSize) { [self] result in
                 finishFetch(result)
             }

@@ -13,15 +13,15 @@ struct FetchEndpoint: Sendable {
     let url: URL
     private let apiKey: String
 
-    /// The endpoint for the configuration, or `.invalidConfiguration` when it cannot form a URL.
-    init(configuration: LiveRemoteConfig.Configuration) throws(RemoteConfigError) {
+    /// The endpoint at `baseURL` for the configuration, or `.invalidConfiguration` when it cannot form a URL.
+    init(baseURL: URL, configuration: LiveRemoteConfig.Configuration) throws(RemoteConfigError) {
         guard !configuration.project.isEmpty, !configuration.namespace.isEmpty else {
             throw .invalidConfiguration(reason: "the project and the namespace must not be empty")
         }
-        guard let scheme = configuration.baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidConfiguration(reason: "the base URL must be http or https")
         }
-        var base = configuration.baseURL.absoluteString
+        var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let project = Self.pathSegment(configuration.project)
         let namespace = Self.pathSegment(configuration.namespace)
