@@ -68,6 +68,17 @@ final class ContactsCommandTests: BistroTestCase {
         XCTAssertEqual(fromEnvironment.standardOutput, "no contacts\n")
     }
 
+    func testContactsActivatedByAnotherCommandAreStoredByTheNextSync() throws {
+        let url = try startServer()
+        try server!.setTemplate(["seller_contacts": Self.oneContact])
+        // `config fetch` activates the new contacts without storing them; the next `contacts` finds
+        // no newer values on the server (successUsingPreFetchedData), yet must show the active ones.
+        XCTAssertEqual(try bistro("config", "fetch", "--remote-config-url", url).status, 0)
+        let run = try bistro("contacts", "--remote-config-url", url)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardOutput, "#  PHONE            ADDRESS\n0  +82 64-000-0000  제주특별자치도 제주시 1\n")
+    }
+
     func testAFailedSyncKeepsThePreviousContactsAndExitsWithOne() throws {
         let url = try startServer()
         XCTAssertEqual(try bistro("contacts", "--remote-config-url", url).standardOutput, Self.sampleText)

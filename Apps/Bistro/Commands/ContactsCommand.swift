@@ -25,7 +25,7 @@ enum ContactsCommand {
     static func sync(_ composition: Composition, outcome: RemoteConfigSync.Outcome? = nil) throws {
         let outcome = outcome ?? RemoteConfigSync.run(composition, explicit: false)
         let updater = DatabaseUpdaterImpl(
-            remoteConfig: FetchedOnceRemoteConfig(base: composition.remoteConfig, outcome: outcome),
+            remoteConfig: Composition.contactsView(of: FetchedOnceRemoteConfig(base: composition.remoteConfig, outcome: outcome)),
             database: composition.database,
             fetchLimiter: FetchLimiter(serialQueue: DispatchQueue(label: "bistro.contacts.fetch-limiter")))
         let events: [Event<Int>] = try waitForCompletion(updater.sync())

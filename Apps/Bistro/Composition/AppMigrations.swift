@@ -5,7 +5,8 @@ enum AppMigrations {
     // Names carry the app's prefix, as the features' do: all migrations share one database.
     // Never rename or reorder one that has shipped; append new ones.
     static let all: [Migration] = [
-        // Facts about this database kept by the app, e.g. that it was filled from the active values once.
+        // Facts about this database kept by the app. It first marked the database as filled from the
+        // active values; the Contacts sync now stores them on each run's first fetch, so it is unused.
         Migration("bistro.createAppState", sql: """
             CREATE TABLE bistroAppState (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)
             """),

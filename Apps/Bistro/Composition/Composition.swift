@@ -20,11 +20,15 @@ struct Composition {
     static let migrations: [Migration] = ContactsMigrations.all + MenuFeature.migrations + AppMigrations.all
 
     /// The live graph (a file database, `LiveRemoteConfig`) or, with `--fake`, the fakes (an in-memory
-    /// database, `FakeRemoteConfig.sample()`); a new database is then filled once from the active values.
+    /// database, `FakeRemoteConfig.sample()`).
     static func make(_ settings: GlobalSettings) throws -> Composition {
-        let composition = settings.isFake ? try makeFake() : try makeLive(settings)
-        try InitialFill.run(database: composition.database, remoteConfig: composition.remoteConfig)
-        return composition
+        settings.isFake ? try makeFake() : try makeLive(settings)
+    }
+
+    /// Remote config as the Contacts feature sees it: a fetch brings it news when the active
+    /// contacts changed since it last looked (see `ConsumerRemoteConfig`).
+    static func contactsView(of remoteConfig: any RemoteConfigProtocol) -> any RemoteConfigProtocol {
+        ConsumerRemoteConfig(base: remoteConfig, keys: [DatabaseUpdaterImpl.sellerContactsKey])
     }
 
     private static func makeFake() throws -> Composition {

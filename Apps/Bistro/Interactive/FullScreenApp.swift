@@ -32,7 +32,8 @@ enum FullScreenApp {
     private static func mainTabs(_ composition: Composition, account: ViewController) -> ViewController {
         let menu = MenuFeature.makeViewController(database: composition.database, remoteConfig: composition.remoteConfig)
         menu.title = "Menu"
-        let contacts = ContactsFeature.makeViewController(database: composition.database, remoteConfig: composition.remoteConfig)
+        let contacts = ContactsFeature.makeViewController(
+            database: composition.database, remoteConfig: Composition.contactsView(of: composition.remoteConfig))
         let tabs = TabBarController(viewControllers: [menu, contacts, account])
         tabs.tabBar.hint = "Tab switches  Ctrl-C quits"
         return tabs
