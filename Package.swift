@@ -52,6 +52,7 @@ let modules: [Target] = [
     // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
     .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto"]),
+    module("AuthTesting", ["AuthInterface"]),
 ]
 
 let testTargets: [Target] = [
@@ -80,6 +81,7 @@ let testTargets: [Target] = [
     tests("AuthInterface", ["Architecture"]),
     tests("Auth", ["AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
+    tests("AuthTesting", ["AuthInterface"]),
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto"], path: "Tests/AuthTestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
     .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport"], path: "Tests/BistroTests"),
@@ -91,7 +93,7 @@ let apps: [Target] = [
         name: "Bistro",
         dependencies: [
             "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth",
+            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthTesting",
         ],
         path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines

@@ -1,5 +1,6 @@
 import Auth
 import AuthInterface
+import AuthTesting
 import Foundation
 
 /// What `bistro auth` drives: the feature's `AuthenticationClient`, live or fake, and who is signed
@@ -10,10 +11,10 @@ struct AuthenticationSession: Sendable {
     let signedInUser: @Sendable () async -> String?
 
     /// The live client for `settings` (its key set URL, client ids and state directory) or, with
-    /// `--fake`, a fake sign-in that lasts as long as the process.
+    /// `--fake`, `AuthTesting`'s fake sign-in, which lasts as long as the process.
     static func make(_ settings: GlobalSettings) -> AuthenticationSession {
         if settings.isFake {
-            let fake = FakeSignIn()
+            let fake = FakeAuthentication()
             return AuthenticationSession(client: fake.client, signedInUser: { fake.user })
         }
         // No log sink: the refusal reason reaches the user through the thrown error, and key fetches

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a JWT's `sub` claim WITHOUT verifying anything: the command line has no platform to report
 /// the user id, so the response names the token's own subject and the live verifier then checks the
-/// signature and every claim. The fake uses it as the user's name.
+/// signature and every claim (the fake signs that user in).
 enum IdentityTokenSubject {
     /// The `sub` of `token`'s payload, or nil when the token is not a JWT with a string `sub`.
     static func unverified(_ token: String) -> String? {

@@ -1,4 +1,5 @@
 import AuthInterface
+import AuthTesting
 import Foundation
 import Reactive
 import TerminalUI
@@ -8,9 +9,9 @@ import TerminalUI
 /// identity token an Apple sign-in produced elsewhere (pasted, masked on screen); the fake signs in
 /// at once. Cancelling emits nothing, and the feature then sends nothing.
 enum SignInSheet {
-    /// The fake's response: any non-empty token is accepted by `FakeSignIn`.
+    /// The fake's response: any non-empty token is accepted by `FakeAuthentication`.
     static func fake() -> Observable<AppleAuthenticationResponse> {
-        .just(AppleAuthenticationResponse(userID: FakeSignIn.defaultUser, identityToken: "fake-identity-token"))
+        .just(AppleAuthenticationResponse(userID: FakeAuthentication.defaultUser, identityToken: "fake-identity-token"))
     }
 
     /// Asks for a token in a prompt over the screen's current controller.

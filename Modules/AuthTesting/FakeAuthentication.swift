@@ -1,0 +1,66 @@
+import AuthInterface
+import Synchronization
+
+/// A Sign in with Apple that needs no network, no keys and no files, for tests, previews and
+/// `bistro --fake`: it accepts any response with a non-empty identity token (or fails as told),
+/// signs in the response's user, and forgets everything with the object.
+public final class FakeAuthentication: Sendable {
+    /// The user a response without a user id signs in.
+    public static let defaultUser = "fake-user"
+
+    private struct State {
+        var user: String?
+        var signInFailure: AuthenticationError?
+        var signOutFailure: AuthenticationError?
+    }
+
+    private let state: Mutex<State>
+
+    /// A fake with `user` signed in (nobody by default).
+    public init(signedInUser user: String? = nil) {
+        state = Mutex(State(user: user))
+    }
+
+    /// The signed-in user, nil when signed out.
+    public var user: String? { state.withLock { $0.user } }
+
+    /// When set, every sign-in fails with it and nobody is signed in.
+    public var signInFailure: AuthenticationError? {
+        get { state.withLock { $0.signInFailure } }
+        set { state.withLock { $0.signInFailure = newValue } }
+    }
+
+    /// When set, every sign-out fails with it and the user stays signed in.
+    public var signOutFailure: AuthenticationError? {
+        get { state.withLock { $0.signOutFailure } }
+        set { state.withLock { $0.signOutFailure = newValue } }
+    }
+
+    /// The client to install as the `authenticationClient` dependency.
+    public var client: AuthenticationClient {
+        AuthenticationClient(
+            checkAppleAuthenticationStatus: { userID in self.status(of: userID) },
+            signIn: { response in try self.signIn(response) },
+            signOut: { try self.signOut() })
+    }
+
+    private func status(of userID: String?) -> AuthenticationStatus {
+        guard let user else { return .signedOut(.notFound) }
+        return userID == nil || userID == user ? .signedIn : .signedOut(.notFound)
+    }
+
+    private func signIn(_ response: AppleAuthenticationResponse) throws(AuthenticationError) {
+        try state.withLock { state throws(AuthenticationError) in
+            if let failure = state.signInFailure { throw failure }
+            guard let token = response.identityToken, !token.isEmpty else { throw .invalidToken(.missing) }
+            state.user = response.userID.isEmpty ? Self.defaultUser : response.userID
+        }
+    }
+
+    private func signOut() throws(AuthenticationError) {
+        try state.withLock { state throws(AuthenticationError) in
+            if let failure = state.signOutFailure { throw failure }
+            state.user = nil
+        }
+    }
+}
