@@ -8,20 +8,25 @@ public enum MenuFeature {
     /// The feature's tables, for the app to open its database with.
     public static var migrations: [Migration] { MenuMigrations.all }
 
-    /// The store (seed 001's): the pure reducer, an empty state, the side effects as middleware.
-    public static func makeStore(menuService: any MenuService, orderService: any OrderService) -> Store<MenuState, MenuAction> {
+    /// The store (seed 001's): the pure reducer, an empty state, the side effects as middleware;
+    /// with a `selectionService`, also the items that read and store the selection.
+    public static func makeStore(
+        menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil
+    ) -> Store<MenuState, MenuAction> {
         Store(
             initialState: MenuState(), reducer: MenuReducer(),
-            middleware: [menuMiddleware(menuService: menuService, orderService: orderService)]
+            middleware: [menuMiddleware(menuService: menuService, orderService: orderService, selectionService: selectionService)]
         )
     }
 
-    /// The view model over the live services: the catalog from `remoteConfig` through `database`, orders into it.
+    /// The view model over the live services: the catalog from `remoteConfig` through `database`,
+    /// orders into it, and the selection kept in it (the one `LiveMenuSelectionService` shares).
     @MainActor
     public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuListViewModel {
         MenuListViewModel(
             menuService: LiveMenuService(remoteConfig: remoteConfig, database: database),
-            orderService: LiveOrderService(database: database)
+            orderService: LiveOrderService(database: database),
+            selectionService: LiveMenuSelectionService(database: database)
         )
     }
 

@@ -1,4 +1,9 @@
+@testable import Bistro
 import Foundation
+import Menu
+import MenuInterface
+import Persistence
+import PersistenceInterface
 import XCTest
 
 /// `bistro menu ...`, `bistro orders` and `bistro` without a command, end to end.
@@ -112,5 +117,59 @@ final class MenuCommandTests: BistroTestCase {
         let summary = try bistro()
         XCTAssertEqual(summary.status, 0, summary.standardError)
         XCTAssertEqual(summary.standardOutput, "Menu\n" + Self.emptySelection + "\nContacts\n" + ContactsCommandTests.sampleText)
+    }
+
+    func testASelectionTheAppKeptBeforeTheUpgradeMovesIntoTheMenuFeature() throws {
+        // A database as the previous binary left it: its migrations, a stored catalog, and the
+        // selection in the app's own table (one count for an item the catalog no longer has).
+        let path = home.appendingPathComponent("data/bistro/bistro.sqlite").path
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let added: Set = ["menu.createSelection", "bistro.moveMenuSelection"]
+        let previous = Composition.migrations.filter { !added.contains($0.name) }
+        XCTAssertEqual(previous.count, Composition.migrations.count - 2)
+        let old = try SQLiteDatabase(.file(path: path), migrations: previous)
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO menuItems (id, name, price, position) VALUES (1, '떡볶이', 4000, 0), (2, '김밥', 3500, 1), (3, '라면', 4500, 2), (4, '튀김', 1000, 3);
+                INSERT INTO bistroMenuSelection (menuID, count) VALUES (2, 2), (4, 1), (99, 5)
+                """)
+        }
+        old.close()
+
+        let list = try bistro("menu", "list")
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, """
+            ID   PRICE  COUNT  NAME
+            1   ₩4,000      0  떡볶이
+            2   ₩3,500      2  김밥
+            3   ₩4,500      0  라면
+            4   ₩1,000      1  튀김
+            items: 3  total: ₩8,000
+
+            """)
+        let order = try bistro("menu", "order")
+        XCTAssertEqual(order.status, 0, order.standardError)
+        XCTAssertEqual(Array(order.standardOutput.split(separator: "\n").dropFirst()), ["  2 × ₩3,500  김밥", "  1 × ₩1,000  튀김"])
+        XCTAssertEqual(try bistro("menu", "list").standardOutput, Self.emptySelection)
+
+        // The new migrations ran after the old ones, the feature's first; the app's table is gone.
+        let upgraded = try SQLiteDatabase(.file(path: path), migrations: Composition.migrations)
+        defer { upgraded.close() }
+        XCTAssertEqual(try upgraded.appliedMigrations(), previous.map(\.name) + ["menu.createSelection", "bistro.moveMenuSelection"])
+        let tables = try upgraded.read {
+            try $0.fetchRows(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'bistro%' ORDER BY name")
+        }
+        XCTAssertEqual(tables.map { $0.values.first }, [.text("bistroAppState")])
+    }
+
+    func testTheSelectionSetByTheCommandsIsTheOneTheMenuFeatureStores() throws {
+        XCTAssertEqual(try bistro("menu", "set", "라면", "3").status, 0)
+        let path = home.appendingPathComponent("data/bistro/bistro.sqlite").path
+        let database = try SQLiteDatabase(.file(path: path), migrations: Composition.migrations)
+        defer { database.close() }
+        // The service the interactive screen's view model starts from.
+        let stored = try waitForCompletion(LiveMenuSelectionService(database: database).selection().asObservable())
+        XCTAssertEqual(stored, [try MenuSelection(counts: [3: 3])])
     }
 }

@@ -135,13 +135,14 @@ final class LiveMenuServiceTests: XCTestCase {
     // MARK: Schema
 
     func testTheMigrationsCreateThePrefixedTables() throws {
-        XCTAssertEqual(MenuFeature.migrations.map(\.name), ["menu.createMenuItems", "menu.createOrders"])
+        let names = ["menu.createMenuItems", "menu.createOrders", "menu.createSelection"]
+        XCTAssertEqual(MenuFeature.migrations.map(\.name), names)
         let database = try makeDatabase()
-        XCTAssertEqual(try database.appliedMigrations(), ["menu.createMenuItems", "menu.createOrders"])
+        XCTAssertEqual(try database.appliedMigrations(), names)
         let tables = try database.read {
             try $0.fetchRows(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'menu%' ORDER BY name")
         }
-        XCTAssertEqual(tables.map { text($0[0]) }, ["menuItems", "menuOrderLines", "menuOrders"])
+        XCTAssertEqual(tables.map { text($0[0]) }, ["menuItems", "menuOrderLines", "menuOrders", "menuSelection"])
     }
 }
 

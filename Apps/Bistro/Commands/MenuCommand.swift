@@ -8,8 +8,9 @@ import Synchronization
 /// `bistro menu list|set ITEM COUNT|clear|order [--json]` and `bistro orders [--json]`.
 enum MenuCommand {
     /// Stores the catalog from remote config through the Menu service (which writes only a valid
-    /// catalog that changed), then returns the stored menu with the persisted selection. The run's
-    /// fetch is done here unless `outcome` gives it.
+    /// catalog that changed), then returns the stored menu with the stored selection, through the
+    /// Menu feature's API (this app reads none of its tables). The run's fetch is done here unless
+    /// `outcome` gives it.
     static func refreshedMenus(_ composition: Composition, outcome: RemoteConfigSync.Outcome? = nil) throws -> [Menu] {
         let outcome = outcome ?? RemoteConfigSync.run(composition, explicit: false)
         let service = LiveMenuService(
@@ -30,7 +31,7 @@ enum MenuCommand {
         if let failure = failures.withLock({ $0.first }) {
             throw RuntimeFailure("could not refresh the menu", failure)
         }
-        return try read { try StoredMenu.menus(in: composition.database) }
+        return try read { try value(selection(composition).selectedMenus()) }
     }
 
     static func list(_ parsed: ParsedCommand, _ composition: Composition) throws {
@@ -42,23 +43,23 @@ enum MenuCommand {
         guard let count = Int(countText), count >= 0 else {
             throw UsageError(message: "COUNT must be a whole number of 0 or more, not '\(countText)'", command: "bistro menu set")
         }
-        var menus = try refreshedMenus(composition)
+        let menus = try refreshedMenus(composition)
         // An item is named by its id or its exact name.
-        guard let index = menus.firstIndex(where: { String($0.id) == item || $0.name == item }) else {
+        guard let menu = menus.first(where: { String($0.id) == item || $0.name == item }) else {
             throw RuntimeFailure("no item '\(item)' on the menu (see 'bistro menu list')")
         }
-        menus[index].count = count
+        // The feature refuses a total that would not fit, and an item the catalog lost meanwhile.
+        let stored: MenuSelection
         do {
-            _ = try MenuTotals(menus)
+            stored = try value(selection(composition).setCount(count, of: menu.id))
         } catch {
             throw RuntimeFailure("could not set the count", error)
         }
-        try read { try StoredMenu.setCount(count, of: menus[index].id, in: composition.database) }
-        try show(menus, parsed)
+        try show(stored.applied(to: menus), parsed)
     }
 
     static func clear(_ parsed: ParsedCommand, _ composition: Composition) throws {
-        try read { try StoredMenu.removeFromSelection(nil, in: composition.database) }
+        _ = try read { try value(selection(composition).clearSelection()) }
         try show(try refreshedMenus(composition), parsed)
     }
 
@@ -73,26 +74,34 @@ enum MenuCommand {
         } catch {
             throw RuntimeFailure("could not order", error)
         }
-        let receipts: [Receipt]
+        let receipt: Receipt
         do {
-            receipts = try waitForCompletion(LiveOrderService(database: composition.database).placeOrder(order).asObservable())
+            receipt = try value(LiveOrderService(database: composition.database).placeOrder(order))
         } catch {
             throw RuntimeFailure("could not order", error)
         }
-        guard let receipt = receipts.first else { throw RuntimeFailure("could not order: no receipt") }
-        try read { try StoredMenu.removeFromSelection(order.lines, in: composition.database) }
-        let placed = try read { try StoredMenu.orders(in: composition.database) }.first { $0.id == receipt.orderID }
-        guard let placed else { throw RuntimeFailure("order \(receipt.orderID) was stored but cannot be read") }
-        emit(parsed.has("json") ? try MenuOutput.json([placed]) : MenuOutput.text(placed, style: .standardOutput))
+        _ = try read { try value(selection(composition).takeOff(order.lines)) }
+        emit(parsed.has("json") ? try MenuOutput.json([receipt]) : MenuOutput.text(receipt, style: .standardOutput))
     }
 
     static func orders(_ parsed: ParsedCommand, _ composition: Composition) throws {
-        let orders = try read { try StoredMenu.orders(in: composition.database) }
+        let orders = try read { try value(LiveOrderService(database: composition.database).placedOrders()) }
         if parsed.has("json") {
             emit(try MenuOutput.json(orders))
         } else {
             emit(orders.isEmpty ? "no orders yet" : orders.map { MenuOutput.text($0, style: .standardOutput) }.joined(separator: "\n"))
         }
+    }
+
+    /// The selection as the Menu feature stores it, in the run's database.
+    private static func selection(_ composition: Composition) -> any MenuSelectionService {
+        LiveMenuSelectionService(database: composition.database)
+    }
+
+    /// Waits for `single` (the services answer on their own queues, never the main one).
+    private static func value<Element: Sendable>(_ single: Single<Element>) throws -> Element {
+        guard let element = try waitForCompletion(single.asObservable()).first else { throw RuntimeFailure("no answer") }
+        return element
     }
 
     private static func show(_ menus: [Menu], _ parsed: ParsedCommand) throws {

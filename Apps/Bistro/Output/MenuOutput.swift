@@ -46,15 +46,37 @@ enum MenuOutput {
     }
 
     /// One order: its header line, then a line per item.
-    static func text(_ order: StoredMenu.PlacedOrder, style: Style) -> String {
-        let header = style.bold("order \(order.id)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
+    static func text(_ order: Receipt, style: Style) -> String {
+        let header = style.bold("order \(order.orderID)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
         return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name)" }).joined(separator: "\n")
     }
 
-    static func json(_ orders: [StoredMenu.PlacedOrder]) throws -> String {
+    /// A placed order as `--json` prints it.
+    private struct OrderJSON: Encodable {
+        struct Line: Encodable {
+            let menuID: Int
+            let name: String
+            let price: Int
+            let count: Int
+        }
+
+        let id: Int64
+        let placedAt: Date
+        let total: Int
+        let lines: [Line]
+
+        init(_ receipt: Receipt) {
+            id = receipt.orderID
+            placedAt = receipt.placedAt
+            total = receipt.total
+            lines = receipt.lines.map { Line(menuID: $0.menuID, name: $0.name, price: $0.price, count: $0.count) }
+        }
+    }
+
+    static func json(_ orders: [Receipt]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(orders), as: UTF8.self)
+        return String(decoding: try encoder.encode(orders.map(OrderJSON.init)), as: UTF8.self)
     }
 }

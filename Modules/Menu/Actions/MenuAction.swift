@@ -5,4 +5,8 @@ public enum MenuAction: Sendable, Equatable {
     case fetchMenu(FetchMenu)
     /// Placing an order.
     case placeOrder(PlaceOrder)
+    /// Reading the stored selection.
+    case loadSelection(LoadSelection)
+    /// Storing the selection.
+    case saveSelection(SaveSelection)
 }

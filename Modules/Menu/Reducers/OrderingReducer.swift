@@ -10,7 +10,7 @@ public func orderingReducer(action: MenuAction, state: OrderingState?) -> Orderi
     case .placeOrder(.failure(let error)):
         state.isOrdering = false
         state.failure = .next(after: state.failure, error: error)
-    case .fetchMenu:
+    case .fetchMenu, .loadSelection, .saveSelection:
         break
     }
     return state

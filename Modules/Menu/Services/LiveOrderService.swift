@@ -4,9 +4,10 @@ import PersistenceInterface
 import Reactive
 
 /// Orders stored in the database: the order and its lines in one transaction, checked against the
-/// stored catalog in that same transaction.
+/// stored catalog in that same transaction. It reads them back as the `OrderHistory`
+/// (`LiveOrderService+History.swift`).
 public final class LiveOrderService: OrderService {
-    private let database: any Database
+    let database: any Database
     private let now: @Sendable () -> Date
 
     /// A service storing into `database` (opened with `MenuMigrations.all`), timing orders by `now`.

@@ -26,11 +26,18 @@ struct MenuItemRecord: DatabaseRecord, Equatable {
 
 extension MenuItemRecord {
     /// Makes the stored catalog `menus`, in one transaction; writes nothing when it already is
-    /// exactly that, so observers hear of real changes only.
+    /// exactly that, so observers hear of real changes only. The counts of items it no longer has
+    /// leave the stored selection in the same transaction, as they leave the screen's.
     static func replaceCatalog(with menus: [Menu], in db: any WriteTransaction) throws {
         let records = menus.enumerated().map { MenuItemRecord($0.element, position: $0.offset) }
         guard try db.fetchAll(catalog) != records else { return }
         try db.deleteAll(MenuItemRecord.self)
         for record in records { try db.insert(record) }
+        try MenuSelectionRecord.keepOnly(menuIDs: menus.map(\.id), in: db)
+    }
+
+    /// The stored catalog in its order, with no selection.
+    static func menus(in db: any ReadTransaction) throws -> [Menu] {
+        try db.fetchAll(catalog).map(\.menu)
     }
 }

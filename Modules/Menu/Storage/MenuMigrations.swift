@@ -7,6 +7,9 @@ public enum MenuMigrations {
     // Order ids use AUTOINCREMENT so that a receipt's id is never given to another order, even after
     // the newest order is deleted. Lines keep the name and price as ordered, not a link to the
     // catalog, which the next refresh may change.
+    // The selection has no foreign key to the catalog: a refresh replaces the catalog by deleting and
+    // inserting its rows, which a cascade would turn into an empty selection; the code that writes
+    // either table keeps the selection to items of the catalog instead (`MenuSelectionRecord`).
     public static let all: [Migration] = [
         Migration("menu.createMenuItems", sql: """
             CREATE TABLE menuItems (
@@ -31,6 +34,12 @@ public enum MenuMigrations {
                 count INTEGER NOT NULL CHECK (count > 0),
                 PRIMARY KEY (orderID, position)
             ) WITHOUT ROWID
+            """),
+        Migration("menu.createSelection", sql: """
+            CREATE TABLE menuSelection (
+                menuID INTEGER PRIMARY KEY NOT NULL,
+                count INTEGER NOT NULL CHECK (count > 0)
+            )
             """),
     ]
 }

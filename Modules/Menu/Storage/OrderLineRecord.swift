@@ -23,4 +23,9 @@ struct OrderLineRecord: DatabaseRecord {
         price = line.price
         count = line.count
     }
+
+    /// The line as ordered.
+    var line: OrderLine {
+        OrderLine(menuID: menuID, name: name, price: price, count: count)
+    }
 }

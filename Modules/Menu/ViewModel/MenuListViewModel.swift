@@ -9,6 +9,12 @@ import Reactive
 /// holds what the side effects produced (the catalog as stored, receipts, failures); the view model
 /// takes it in on `scheduler`, the thread the screen runs on, so `menuObservable` changes on that
 /// thread only.
+///
+/// With a selection service it also keeps the selection in storage: it starts from the stored
+/// selection (catalogs wait until it has been read, then it goes onto the first catalog with items)
+/// and asks the store to store the whole selection after every change it makes, so the stored
+/// selection is the one on the screen. A failure shows "Selection Fail"; the screen keeps its
+/// selection, and the next change stores it whole again.
 @MainActor
 public final class MenuListViewModel: MenuListViewModelType {
     /// The menu with the selected counts (a behavior subject: a late subscriber gets the current value).
@@ -33,23 +39,52 @@ public final class MenuListViewModel: MenuListViewModelType {
     private let alertSubject = PublishSubject<MenuAlert>()
     private let store: Store<MenuState, MenuAction>
     private var shownState: MenuState?
+    /// The catalog last merged into `menuObservable`; nil before the first.
+    private var mergedCatalog: [Menu]?
+    private var restore: Restore
+    /// The selection storage holds (read, or last asked for); nil when a failure left that unknown,
+    /// so that the next change is stored whatever it is.
+    private var storedSelection: MenuSelection?
     private let disposeBag = DisposeBag()
 
+    /// Where the stored selection stands.
+    private enum Restore: Equatable {
+        /// The selection is not stored (no selection service): seed 002's behaviour.
+        case off
+        /// Reading the stored selection; catalogs wait, so that the screen starts from it.
+        case loading
+        /// Read: its counts go onto the first catalog that has items.
+        case loaded(MenuSelection)
+        /// Applied, or unreadable: from now on every change of the selection is stored.
+        case done
+    }
+
     /// A view model over `store`, taking in its states on `scheduler`, which must run work on the main thread.
-    public init(store: Store<MenuState, MenuAction>, scheduler: any ImmediateSchedulerType = MainScheduler.instance) {
+    ///
+    /// With `persistsSelection`, `store` must have the selection items (`MenuFeature.makeStore` with a
+    /// selection service): the view model reads the stored selection now and stores every change.
+    public init(
+        store: Store<MenuState, MenuAction>, persistsSelection: Bool = false,
+        scheduler: any ImmediateSchedulerType = MainScheduler.instance
+    ) {
         self.store = store
+        restore = persistsSelection ? .loading : .off
         store.states
             .observe(on: scheduler)
             .subscribe(onNext: { [weak self] in self?.apply($0) })
             .disposed(by: disposeBag)
+        if persistsSelection { store.send(.loadSelection(.request)) }
     }
 
-    /// A view model over a new store with `menuService` and `orderService` installed as middleware.
+    /// A view model over a new store with `menuService` and `orderService` installed as middleware;
+    /// with a `selectionService`, the selection is read from it and every change stored through it.
     public convenience init(
-        menuService: any MenuService, orderService: any OrderService,
+        menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil,
         scheduler: any ImmediateSchedulerType = MainScheduler.instance
     ) {
-        self.init(store: MenuFeature.makeStore(menuService: menuService, orderService: orderService), scheduler: scheduler)
+        self.init(
+            store: MenuFeature.makeStore(menuService: menuService, orderService: orderService, selectionService: selectionService),
+            persistsSelection: selectionService != nil, scheduler: scheduler)
     }
 
     // MARK: Inputs
@@ -69,7 +104,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         _ = menuObservable
             .take(1)
             .map { menus in menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: 0) } }
-            .subscribe(onNext: { [weak self] in self?.menuObservable.onNext($0) })
+            .subscribe(onNext: { [weak self] in self?.select($0) })
     }
 
     /// Adds `increase` to the count of `item`, never below 0; an overflowing count or total is refused with an alert.
@@ -78,7 +113,7 @@ public final class MenuListViewModel: MenuListViewModelType {
             .take(1)
             .map { menus in try Self.changingCount(of: item.id, by: increase, in: menus) }
             .subscribe(
-                onNext: { [weak self] in self?.menuObservable.onNext($0) },
+                onNext: { [weak self] in self?.select($0) },
                 onError: { [weak self] in self?.show($0, title: Self.countFail) }
             )
     }
@@ -95,6 +130,7 @@ public final class MenuListViewModel: MenuListViewModelType {
     private static let menuFail = "Menu Fail"
     private static let orderFail = "Order Fail"
     private static let countFail = "Count Fail"
+    private static let selectionFail = "Selection Fail"
 
     /// `menus` with the count of item `id` changed by `increase`, clamped at 0.
     private static func changingCount(of id: Int, by increase: Int, in menus: [Menu]) throws(MenuError) -> [Menu] {
@@ -115,6 +151,17 @@ public final class MenuListViewModel: MenuListViewModelType {
         let counts = Dictionary(menus.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
         let merged = catalog.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
         return (try? MenuTotals(merged)) == nil ? nil : merged
+    }
+
+    /// Shows `menus` and, once the stored selection is in, stores its selection when it differs
+    /// from the one storage holds.
+    private func select(_ menus: [Menu]) {
+        menuObservable.onNext(menus)
+        guard restore == .done else { return }
+        let selection = MenuSelection(menus: menus)
+        guard selection != storedSelection else { return }
+        storedSelection = selection
+        store.send(.saveSelection(.request(selection)))
     }
 
     private func order(_ menus: [Menu]) {
@@ -140,7 +187,10 @@ public final class MenuListViewModel: MenuListViewModelType {
     private func apply(_ state: MenuState) {
         let previous = shownState
         shownState = state
-        if state.catalog.menus != previous?.catalog.menus {
+        let wasLoading = restore == .loading
+        if wasLoading { takeIn(state.selection) }
+        if restore != .loading, state.catalog.menus != mergedCatalog {
+            mergedCatalog = state.catalog.menus
             catalogDidChange(state.catalog.menus)
         }
         guard let previous else { return }
@@ -150,8 +200,26 @@ public final class MenuListViewModel: MenuListViewModelType {
         if let failure = state.ordering.failure, failure != previous.ordering.failure {
             show(failure.error, title: Self.orderFail)
         }
+        if let failure = state.selection.failure, failure != previous.selection.failure {
+            // A failed store leaves storage unknown: the next change is stored even if it looks stored.
+            if !wasLoading { storedSelection = nil }
+            show(failure.error, title: Self.selectionFail)
+        }
         if let receipt = state.ordering.receipt, receipt != previous.ordering.receipt {
             orderDidSucceed(receipt)
+        }
+    }
+
+    /// Ends the wait for the stored selection once it was read or failed to be.
+    private func takeIn(_ selection: SelectionState) {
+        if let loaded = selection.loaded {
+            restore = .loaded(loaded)
+            storedSelection = loaded
+        } else if selection.failure != nil {
+            // Unreadable: the screen starts with nothing selected, and only a change the customer
+            // makes replaces what storage holds.
+            restore = .done
+            storedSelection = .empty
         }
     }
 
@@ -159,12 +227,20 @@ public final class MenuListViewModel: MenuListViewModelType {
         _ = menuObservable
             .take(1)
             .subscribe(onNext: { [weak self] menus in
-                if let merged = Self.merging(catalog, countsOf: menus) {
+                guard let self else { return }
+                var counted = menus
+                // The stored selection goes onto the first catalog with items; until then no count
+                // could have been changed, so nothing on the screen is overwritten.
+                if case .loaded(let loaded) = restore, !catalog.isEmpty {
+                    restore = .done
+                    counted = loaded.applied(to: catalog)
+                }
+                if let merged = Self.merging(catalog, countsOf: counted) {
                     // Unchanged (the empty catalog of the first state): no element, no redraw.
-                    if merged != menus { self?.menuObservable.onNext(merged) }
+                    if merged != menus { select(merged) }
                 } else {
-                    self?.menuObservable.onNext(catalog)
-                    self?.show(MenuError.totalOverflow, title: Self.countFail)
+                    select(catalog)
+                    show(MenuError.totalOverflow, title: Self.countFail)
                 }
             })
     }
@@ -178,7 +254,7 @@ public final class MenuListViewModel: MenuListViewModelType {
             .map { menus in
                 menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: max(0, $0.count - (ordered[$0.id] ?? 0))) }
             }
-            .subscribe(onNext: { [weak self] in self?.menuObservable.onNext($0) })
+            .subscribe(onNext: { [weak self] in self?.select($0) })
         alertSubject.onNext(MenuAlert(title: "Order Placed", message: "Order \(receipt.orderID): \(receipt.total.currencyKR())"))
     }
 

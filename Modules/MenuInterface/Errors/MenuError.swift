@@ -18,6 +18,10 @@ public enum MenuError: Error, Sendable, Hashable {
     case noOrders
     /// The order names an item the stored catalog no longer has at that price; nothing was stored.
     case staleOrder(menuID: Int)
+    /// A selection names an item the stored catalog does not have; nothing was stored.
+    case unknownItem(menuID: Int)
+    /// A selection gives the item a count below 0; nothing was stored.
+    case invalidCount(menuID: Int)
     /// A service failed with an error of another kind.
     case unknown
 }
@@ -28,11 +32,13 @@ extension MenuError: CustomStringConvertible, LocalizedError {
         switch self {
         case .catalogUnavailable(let reason): "The menu could not be loaded: \(reason)"
         case .invalidCatalog(let error): "The menu was rejected: \(error)."
-        case .storage(let reason): "The menu could not be stored: \(reason)"
+        case .storage(let reason): "The menu's storage failed: \(reason)"
         case .countOverflow: "That count is too large."
         case .totalOverflow: "The total is too large."
         case .noOrders: "No Orders"
         case .staleOrder: "The menu changed; please check your order."
+        case .unknownItem(let id): "Item \(id) is not on the menu."
+        case .invalidCount: "A count cannot be below 0."
         case .unknown: "Something went wrong."
         }
     }

@@ -1,7 +1,7 @@
 /// One item of the menu and how many of it are selected (the seed's `Menu`).
 ///
 /// The catalog (`id`, `name`, `price`) comes from the menu service; `count` is the screen's
-/// selection, kept by the view model.
+/// selection, kept by the view model (and, when it has a `MenuSelectionService`, stored through it).
 public struct Menu: Sendable, Hashable, Identifiable {
     /// The item's identity in the catalog; unique.
     public var id: Int

@@ -9,6 +9,14 @@ public struct OrderLine: Sendable, Hashable {
     /// How many; at least 1.
     public let count: Int
 
+    /// A line as stored: `count` of item `menuID`, named and priced as when ordered.
+    public init(menuID: Int, name: String, price: Int, count: Int) {
+        self.menuID = menuID
+        self.name = name
+        self.price = price
+        self.count = count
+    }
+
     /// The line for `menu`'s selection.
     public init(_ menu: Menu) {
         menuID = menu.id

@@ -18,4 +18,12 @@ public struct Receipt: Sendable, Hashable {
         lines = order.lines
         total = order.total
     }
+
+    /// A receipt as read back from storage: order `orderID` placed at `placedAt` with its lines and total.
+    public init(orderID: Int64, placedAt: Date, lines: [OrderLine], total: Int) {
+        self.orderID = orderID
+        self.placedAt = placedAt
+        self.lines = lines
+        self.total = total
+    }
 }

@@ -1,0 +1,78 @@
+import MenuInterface
+import PersistenceInterface
+import Reactive
+
+/// The selection kept in the database (`menuSelection`), so that it survives a restart and every
+/// screen and command on the same database shares it.
+///
+/// Each change is one write transaction on the database's writer queue, in the order asked, that
+/// reads the stored catalog and selection, checks the new selection against the catalog, and writes
+/// only the rows that change. Reads are queued behind the writes asked for before them.
+public final class LiveMenuSelectionService: MenuSelectionService {
+    private let database: any Database
+
+    /// A service storing into `database` (opened with `MenuMigrations.all`).
+    public init(database: any Database) {
+        self.database = database
+    }
+
+    /// The stored selection, of items of the stored catalog only.
+    public func selection() -> Single<MenuSelection> {
+        database.readOnce(tables: Self.tables) { try MenuSelectionRecord.selection(in: $0) }
+    }
+
+    /// The stored catalog in its order, each item with its stored count.
+    public func selectedMenus() -> Single<[Menu]> {
+        database.readOnce(tables: Self.tables) { db in
+            try MenuSelectionRecord.selection(in: db).applied(to: MenuItemRecord.menus(in: db))
+        }
+    }
+
+    /// Stores `selection` as it is, once checked against the stored catalog.
+    public func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection> {
+        change { _ in selection }
+    }
+
+    /// Stores the selection with item `menuID` at `count`.
+    public func setCount(_ count: Int, of menuID: Int) -> Single<MenuSelection> {
+        change { stored throws(MenuError) in try stored.setting(count, of: menuID) }
+    }
+
+    /// Stores the empty selection.
+    public func clearSelection() -> Single<MenuSelection> {
+        change { _ in .empty }
+    }
+
+    /// Stores the selection with the ordered counts taken off.
+    public func takeOff(_ lines: [OrderLine]) -> Single<MenuSelection> {
+        change { stored in stored.removing(lines) }
+    }
+
+    // MARK: Writing
+
+    private static let tables: Set<String> = [MenuItemRecord.tableName, MenuSelectionRecord.tableName]
+
+    /// Runs `next` on the stored selection and stores its result, in one transaction.
+    private func change(_ next: @escaping @Sendable (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection> {
+        database.asyncWrite { db in
+            let catalog = try MenuItemRecord.menus(in: db)
+            let stored = try MenuSelectionRecord.selection(in: db)
+            let selection = try next(stored)
+            try Self.check(selection, against: catalog, stored: stored)
+            try MenuSelectionRecord.store(selection, in: db)
+            return selection
+        }
+        .catch { .error(MenuError(storageFailure: $0)) }
+        .asSingle()
+    }
+
+    /// Refuses items the catalog does not have, and a selection that grows past a total that fits.
+    // Only growth is checked for the total, as the screen does: taking items away must always be
+    // possible, even from a selection whose total a new price pushed too high.
+    private static func check(_ selection: MenuSelection, against catalog: [Menu], stored: MenuSelection) throws(MenuError) {
+        let ids = Set(catalog.map(\.id))
+        if let unknown = selection.counts.keys.filter({ !ids.contains($0) }).min() { throw .unknownItem(menuID: unknown) }
+        let grows = selection.counts.contains { $0.value > stored.count(of: $0.key) }
+        if grows { _ = try MenuTotals(selection.applied(to: catalog)) }
+    }
+}

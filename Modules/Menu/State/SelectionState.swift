@@ -1,0 +1,22 @@
+import MenuInterface
+
+/// The stored-selection part of the store's state: what reading and writing it produced. The
+/// selection the screen shows is the view model's; this only says what the database answered.
+public struct SelectionState: Sendable, Equatable {
+    /// Whether the stored selection was asked for and has not arrived or failed yet.
+    public var isLoading: Bool
+    /// The stored selection as read; nil until it arrives (and after a failure to read it).
+    public var loaded: MenuSelection?
+    /// The selection last stored.
+    public var saved: MenuSelection?
+    /// The latest failure to read or store the selection.
+    public var failure: MenuFailure?
+
+    /// A selection state.
+    public init(isLoading: Bool = false, loaded: MenuSelection? = nil, saved: MenuSelection? = nil, failure: MenuFailure? = nil) {
+        self.isLoading = isLoading
+        self.loaded = loaded
+        self.saved = saved
+        self.failure = failure
+    }
+}
