@@ -19,4 +19,31 @@ final class MenuScreenTests: BistroTestCase {
         XCTAssertTrue(result.snapshots["one"]?.contains("Items 1") ?? false, result.snapshots["one"] ?? "")
         XCTAssertFalse(result.snapshots["start"]?.contains("[Menu]") ?? true, "`bistro menu` is the Menu screen alone, no tabs")
     }
+
+    func testTheScreenAndTheScriptableCommandsShareTheStoredSelection() throws {
+        XCTAssertEqual(try bistro("menu", "set", "김밥", "2").status, 0)
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        // The screen opens with what `menu set` stored; `+` on the first row is stored as the screen quits.
+        let result = try TerminalSession.run(try Self.executable, ["menu"], environment: environment, steps: [
+            .waitFor("튀김"), .waitFor("Items 2"), .send("+"), .waitFor("Items 3"), .controlC, .exit,
+        ])
+        XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
+        XCTAssertEqual(result.status, 0, result.mainScreen)
+
+        let list = try bistro("menu", "list", "--json")
+        XCTAssertEqual(list.status, 0, list.standardError)
+        let counts = try JSONDecoder().decode(Listing.self, from: Data(list.standardOutput.utf8)).items
+            .reduce(into: [String: Int]()) { $0[$1.name] = $1.count }
+        XCTAssertEqual(counts, ["떡볶이": 1, "김밥": 2, "라면": 0, "튀김": 0])
+    }
+
+    private struct Listing: Decodable {
+        struct Item: Decodable {
+            let name: String
+            let count: Int
+        }
+
+        let items: [Item]
+    }
 }

@@ -4,8 +4,7 @@ import TerminalUI
 
 /// `bistro menu` on a terminal: the Menu feature's full screen (Up/Down, +/-, c, o, r; Ctrl-C quits).
 enum MenuScreenCommand {
-    // The screen's selection is the Menu view model's, in memory (seed 002); the scriptable
-    // `menu set` selection in the app's table is not loaded into it.
+    // The screen starts from the selection `bistro menu set` stored and stores every change.
     @MainActor
     static func run(_ composition: Composition) throws {
         let terminal = LiveTerminal()
@@ -13,6 +12,7 @@ enum MenuScreenCommand {
         screen.rootViewController = MenuFeature.makeViewController(
             database: composition.database, remoteConfig: composition.remoteConfig)
         try terminal.run()  // the terminal is restored however this ends
+        try FullScreenApp.finishWrites(composition)
         withExtendedLifetime(screen) {}
     }
 }

@@ -7,7 +7,8 @@ import TerminalUI
 ///
 /// It only shows and forwards: every key and tap goes to the view model, which decides.
 /// Keys: Up/Down select a row, `+`/`-` change its count, `c` clears, `o` orders, `r` reloads;
-/// Tab moves the focus to the buttons, where Enter taps them.
+/// Tab moves the focus to the buttons, where Enter taps them (in a tab bar, Tab switches tabs and
+/// the buttons are reached by their shortcuts).
 @MainActor
 public final class MenuViewController: ViewController {
     /// One row per item: name, price, and the count between − and +.
@@ -28,6 +29,7 @@ public final class MenuViewController: ViewController {
     public init(viewModel: any MenuListViewModelType) {
         self.viewModel = viewModel
         super.init()
+        title = "Menu"
     }
 
     /// The list in a panel, the totals, the buttons and a line of key hints.
