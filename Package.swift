@@ -56,35 +56,40 @@ let modules: [Target] = [
 ]
 
 let testTargets: [Target] = [
+    // `Locked`, the lock box of test state shared across threads, which TSan can see (unlike Synchronization.Mutex)
+    .target(name: "ConcurrencyTestSupport", path: "Tests/ConcurrencyTestSupport"),
     tests("Reactive", ["ReactiveTesting"]),
-    tests("ReactiveTesting", ["Reactive"]),
+    tests("ReactiveTesting", ["Reactive", "ConcurrencyTestSupport"]),
     tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Reactive"]),
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture"], path: "Tests/ArchitectureTestSupport"),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
-    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),
-    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
-    tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
+    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
+    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
+    tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
     tests("TerminalUI", ["Reactive"]),
     tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI",
+        "Reactive", "ReactiveTesting", "TerminalUI", "ConcurrencyTestSupport",
     ]),
     tests("MenuInterface", []),
     tests("Menu", [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
-    tests("AuthInterface", ["Architecture"]),
-    tests("Auth", ["AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
+    tests("AuthInterface", ["Architecture", "ConcurrencyTestSupport"]),
+    tests("Auth", [
+        "AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto",
+        "ConcurrencyTestSupport",
+    ]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     tests("AuthTesting", ["AuthInterface"]),
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto"], path: "Tests/AuthTestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
-    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport"], path: "Tests/BistroTests"),
+    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "ConcurrencyTestSupport"], path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [

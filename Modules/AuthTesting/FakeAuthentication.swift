@@ -1,5 +1,4 @@
 import AuthInterface
-import Synchronization
 
 /// A Sign in with Apple that needs no network, no keys and no files, for tests, previews and
 /// `bistro --fake`: it accepts any response with a non-empty identity token (or fails as told),
@@ -14,11 +13,11 @@ public final class FakeAuthentication: Sendable {
         var signOutFailure: AuthenticationError?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A fake with `user` signed in (nobody by default).
     public init(signedInUser user: String? = nil) {
-        state = Mutex(State(user: user))
+        state = Locked(State(user: user))
     }
 
     /// The signed-in user, nil when signed out.

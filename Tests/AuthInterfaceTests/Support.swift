@@ -1,9 +1,10 @@
 import Architecture
-import Synchronization
+import ConcurrencyTestSupport
 
 /// Collects the issues reported inside `withIssueReporter`, instead of failing the test.
 final class RecordingIssueReporter: IssueReporter {
-    private let recorded = Mutex<[String]>([])
+    // Qualified: Architecture has a package-level `Locked` of its own.
+    private let recorded = ConcurrencyTestSupport.Locked<[String]>([])
 
     var messages: [String] { recorded.withLock { $0 } }
 

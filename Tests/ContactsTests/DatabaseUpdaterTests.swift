@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Contacts
 import ContactsInterface
 import Dispatch
@@ -8,7 +9,6 @@ import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
-import Synchronization
 import XCTest
 
 final class DatabaseUpdaterTests: XCTestCase {
@@ -85,7 +85,7 @@ final class DatabaseUpdaterTests: XCTestCase {
         let didSave = saves.expectSave()
         let synced = XCTestExpectation(description: "the sync completed")
         // Events arrive on the writer queue here, so the closures capture only Sendable state.
-        let events = Mutex<[Event<Void>]>([])
+        let events = Locked<[Event<Void>]>([])
         sync = databaseUpdater.sync()
         sync.subscribe(onNext: { event in events.withLock { $0.append(event) } }, onCompleted: { synced.fulfill() })
             .disposed(by: disposeBag)
@@ -175,7 +175,7 @@ final class DatabaseUpdaterTests: XCTestCase {
         let remoteConfig = CountingRemoteConfig()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
-        let completed = Mutex(0)
+        let completed = Locked(0)
         let subscriptions = CompositeDisposable()
         defer { subscriptions.dispose() }
 
@@ -243,7 +243,7 @@ final class DatabaseUpdaterTests: XCTestCase {
         _ status: RemoteConfigFetchAndActivateStatus
     ) throws -> [Event<Void>] {
         // A write ends the sync on the writer queue, so the closures capture only Sendable state.
-        let events = Mutex<[Event<Void>]>([])
+        let events = Locked<[Event<Void>]>([])
         let ended = XCTestExpectation(description: "the sync ended")
         let sync: Observable<Event<Void>> = updater.sync()
         let subscription = sync.subscribe(

@@ -1,13 +1,13 @@
+import ConcurrencyTestSupport
 import Dispatch
 import Foundation
 import Reactive
 import ReactiveTesting
-import Synchronization
 import XCTest
 
 /// A value handed back from another thread.
 private final class Box<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value?> = Mutex(nil)
+    private let storage: Locked<Value?> = Locked(nil)
     var value: Value? { storage.withLock { $0 } }
     func set(_ value: Value) { storage.withLock { $0 = value } }
 }

@@ -1,7 +1,7 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// The smallest conformance: it keeps each handler for the test to fire (or answers at once with a
 /// preset result) and counts the calls, so the interface's own `.rx` and `async` forms can be tested
@@ -19,7 +19,7 @@ final class HandFiredRemoteConfig: RemoteConfigProtocol {
         var activateAnswer: (Bool, (any Error)?)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let updates = PublishSubject<RemoteConfigUpdate>()
 
     var fetchAndActivateCalls: Int { state.withLock { $0.fetchAndActivateHandlers.count } }

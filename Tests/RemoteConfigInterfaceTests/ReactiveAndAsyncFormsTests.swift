@@ -1,8 +1,8 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 private enum TestError: Error, Equatable {
@@ -14,7 +14,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testRxFetchAndActivateEmitsTheHandlersPairOnceThenCompletes() {
         let stub = HandFiredRemoteConfig()
         let remoteConfig: any RemoteConfigProtocol = stub
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
 
         let subscription = remoteConfig.rx.fetchAndActivate().subscribe(
             onNext: { status, error in events.withLock { $0.append("\(status.rawValue) \(error == nil)") } },
@@ -35,7 +35,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testRxFetchAndActivateCarriesTheErrorAsAValue() throws {
         let stub = HandFiredRemoteConfig()
         let remoteConfig: any RemoteConfigProtocol = stub
-        let fired = Mutex<[(RemoteConfigFetchAndActivateStatus, (any Error)?)]>([])
+        let fired = Locked<[(RemoteConfigFetchAndActivateStatus, (any Error)?)]>([])
         let subscription = remoteConfig.rx.fetchAndActivate().subscribe(onNext: { pair in fired.withLock { $0.append(pair) } })
         defer { subscription.dispose() }
 
@@ -66,7 +66,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testDisposingBeforeTheHandlerRunsDeliversNothing() {
         let stub = HandFiredRemoteConfig()
         let remoteConfig: any RemoteConfigProtocol = stub
-        let events = Mutex(0)
+        let events = Locked(0)
 
         remoteConfig.rx.fetchAndActivate()
             .subscribe(onNext: { _ in events.withLock { $0 += 1 } }, onCompleted: { events.withLock { $0 += 1 } })
@@ -90,7 +90,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
         let stub = HandFiredRemoteConfig()
         let remoteConfig: any RemoteConfigProtocol = stub
         remoteConfig.configSettings.minimumFetchInterval = 300
-        let statuses = Mutex<[RemoteConfigFetchStatus]>([])
+        let statuses = Locked<[RemoteConfigFetchStatus]>([])
 
         _ = remoteConfig.rx.fetch().subscribe(onNext: { status, _ in statuses.withLock { $0.append(status) } })
         stub.completeFetch(.success)
@@ -103,8 +103,8 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testRxActivateAndUpdates() {
         let stub = HandFiredRemoteConfig()
         let remoteConfig: any RemoteConfigProtocol = stub
-        let changes = Mutex<[Bool]>([])
-        let updates = Mutex<[Set<String>]>([])
+        let changes = Locked<[Bool]>([])
+        let updates = Locked<[Set<String>]>([])
 
         _ = remoteConfig.rx.activate().subscribe(onNext: { changed, _ in changes.withLock { $0.append(changed) } })
         let subscription = remoteConfig.rx.configUpdates.subscribe(onNext: { update in

@@ -1,9 +1,9 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
-import Synchronization
 import XCTest
 
 private enum TestError: Error, Equatable {
@@ -32,7 +32,7 @@ final class FakeRemoteConfigTests: XCTestCase {
     }
 
     func testMinimumIntervalAgainstTheInjectedClock() throws {
-        let now = Mutex(Date(timeIntervalSince1970: 0))
+        let now = Locked(Date(timeIntervalSince1970: 0))
         let fake = FakeRemoteConfig(serverValues: ["a": "1"], now: { now.withLock { $0 } })
         _ = try fake.fetchAndActivate()
         fake.serverValues = ["a": "2"]
@@ -51,7 +51,7 @@ final class FakeRemoteConfigTests: XCTestCase {
     func testFetchErrorLeavesTheActiveValues() {
         let fake = FakeRemoteConfig(serverValues: ["a": "new"], activeValues: ["a": "old"])
         fake.fetchError = TestError.offline
-        let result = Mutex<(RemoteConfigFetchAndActivateStatus, TestError?)?>(nil)
+        let result = Locked<(RemoteConfigFetchAndActivateStatus, TestError?)?>(nil)
 
         fake.fetchAndActivate { status, error in result.withLock { $0 = (status, error as? TestError) } }
 
@@ -64,7 +64,7 @@ final class FakeRemoteConfigTests: XCTestCase {
     func testFetchThenActivateAndTheUpdatesItReports() {
         let fake = FakeRemoteConfig(serverValues: ["a": "1", "b": "2"], activeValues: ["a": "1", "c": "3"])
         fake.setDefaults(["b": "default"])
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
         let subscription = fake.configUpdates.subscribe(onNext: { update in
             events.withLock { $0.append("update \(update.updatedKeys.sorted())") }
         })
@@ -85,7 +85,7 @@ final class FakeRemoteConfigTests: XCTestCase {
 
     func testSubscribersMayReadTheFakeWhileAnUpdateIsDelivered() throws {
         let fake = FakeRemoteConfig(serverValues: ["a": "1"])
-        let read = Mutex<String?>(nil)
+        let read = Locked<String?>(nil)
         let subscription = fake.configUpdates.subscribe(onNext: { _ in read.withLock { $0 = fake["a"].stringValue } })
         defer { subscription.dispose() }
 
@@ -98,7 +98,7 @@ final class FakeRemoteConfigTests: XCTestCase {
 extension FakeRemoteConfig {
     /// The synchronous fake's `fetchAndActivate` as a throwing call, for short tests.
     fileprivate func fetchAndActivate() throws -> RemoteConfigFetchAndActivateStatus {
-        let result = Mutex<(RemoteConfigFetchAndActivateStatus, (any Error)?)?>(nil)
+        let result = Locked<(RemoteConfigFetchAndActivateStatus, (any Error)?)?>(nil)
         fetchAndActivate { status, error in result.withLock { $0 = (status, error) } }
         guard let (status, error) = result.withLock({ $0 }) else { throw RemoteConfigError.unknown }
         if let error { throw error }

@@ -1,9 +1,9 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
-import Synchronization
 import XCTest
 
 /// The seed's `testSync`, step by step, against `RemoteConfigMock`.
@@ -21,7 +21,7 @@ final class RemoteConfigMockTests: XCTestCase {
         let store = ContactStore()
         let databaseUpdater = DatabaseUpdater(remoteConfig: remoteConfig, store: store, fetchLimiter: fetchLimiter)
         let disposeBag = DisposeBag()
-        let result = Mutex<Event<Void>?>(nil)
+        let result = Locked<Event<Void>?>(nil)
 
         // 1. Not updated: a fetch is in process
         fetchLimiter.fetchInProcess = true
@@ -84,7 +84,7 @@ final class RemoteConfigMockTests: XCTestCase {
 
     func testNothingHappensUntilTheTestFiresTheHandler() {
         let remoteConfig = RemoteConfigMock()
-        let statuses = Mutex<[RemoteConfigFetchAndActivateStatus]>([])
+        let statuses = Locked<[RemoteConfigFetchAndActivateStatus]>([])
 
         XCTAssertNil(remoteConfig.completionHandler)
         remoteConfig.fetchAndActivate { status, _ in statuses.withLock { $0.append(status) } }
@@ -101,7 +101,7 @@ final class RemoteConfigMockTests: XCTestCase {
         let fired = expectation(description: "handler fired")
         // `rx.fetchAndActivate()` subscribes on this thread; the result comes from a background queue,
         // as a real fetch's would.
-        let result = Mutex<RemoteConfigFetchAndActivateStatus?>(nil)
+        let result = Locked<RemoteConfigFetchAndActivateStatus?>(nil)
         let subscription = (remoteConfig as any RemoteConfigProtocol).rx.fetchAndActivate()
             .subscribe(onNext: { status, _ in
                 result.withLock { $0 = status }
@@ -137,7 +137,7 @@ final class RemoteConfigMockTests: XCTestCase {
     func testFetchAndActivateStepsAreRecordedSeparately() {
         let remoteConfig = RemoteConfigMock()
         remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 30)
-        let results = Mutex<[String]>([])
+        let results = Locked<[String]>([])
 
         remoteConfig.fetch { status, _ in results.withLock { $0.append("fetch \(status.rawValue)") } }
         remoteConfig.activate { changed, _ in results.withLock { $0.append("activate \(changed)") } }
@@ -153,7 +153,7 @@ final class RemoteConfigMockTests: XCTestCase {
 
     func testBookkeepingAndUpdatesAreSetByTheTest() {
         let remoteConfig = RemoteConfigMock()
-        let updates = Mutex<[Set<String>]>([])
+        let updates = Locked<[Set<String>]>([])
         let subscription = remoteConfig.configUpdates.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
         })

@@ -1,7 +1,7 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 // The seed's `DatabaseUpdater`, `FetchLimiter` and a stand-in for its Core Data context, ported as
 // closely as Swift 6 allows, so that the mock is tested exactly as the seed's `testSync` uses it.
@@ -18,9 +18,9 @@ struct SellerContact: Codable, Equatable {
     let phone: String?
 }
 
-/// Whether a sync runs; the seed guards it with a serial queue, here a mutex.
+/// Whether a sync runs; the seed guards it with a serial queue, here a lock.
 final class FetchLimiter: Sendable {
-    private let flag = Mutex(false)
+    private let flag = Locked(false)
 
     var fetchInProcess: Bool {
         get { flag.withLock { $0 } }
@@ -30,7 +30,7 @@ final class FetchLimiter: Sendable {
 
 /// The database: the stored contacts and how many times it saved (the seed's did-save notification).
 final class ContactStore: Sendable {
-    private let state = Mutex<(contacts: [SellerContact], saves: Int)>(([], 0))
+    private let state = Locked<(contacts: [SellerContact], saves: Int)>(([], 0))
 
     var contacts: [SellerContact] { state.withLock { $0.contacts } }
     var saveCount: Int { state.withLock { $0.saves } }

@@ -1,15 +1,15 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import RemoteConfig
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 /// `configUpdates` reports every activation that changed active values, with the keys it changed.
 final class ConfigUpdatesTests: ServerTestCase {
     func testEachChangingActivationIsReportedWithItsKeys() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
-        let received = Mutex<[Set<String>]>([])
+        let received = Locked<[Set<String>]>([])
         let subscription = client.configUpdates.subscribe(onNext: { update in
             received.withLock { $0.append(update.updatedKeys) }
         })
@@ -38,7 +38,7 @@ final class ConfigUpdatesTests: ServerTestCase {
 
     func testUpdateArrivesBeforeTheActivationHandler() async throws {
         let client = try makeClient()
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
         let subscription = client.configUpdates.subscribe(onNext: { _ in events.withLock { $0.append("update") } })
         defer { subscription.dispose() }
         _ = await fetchResult(client, expiration: 0)
@@ -51,7 +51,7 @@ final class ConfigUpdatesTests: ServerTestCase {
 
     func testTheRxNamespaceForwardsUpdates() async throws {
         let remoteConfig: any RemoteConfigProtocol = try makeClient()
-        let received = Mutex<[RemoteConfigUpdate]>([])
+        let received = Locked<[RemoteConfigUpdate]>([])
         let subscription = remoteConfig.rx.configUpdates.subscribe(onNext: { update in received.withLock { $0.append(update) } })
         defer { subscription.dispose() }
 

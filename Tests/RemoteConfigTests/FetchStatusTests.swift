@@ -1,8 +1,8 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import RemoteConfig
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 /// The statuses against the real local server: UPDATE, NO_CHANGE, 304, NO_TEMPLATE, EMPTY_CONFIG.
@@ -248,7 +248,7 @@ final class FetchStatusTests: ServerTestCase {
         // The delay keeps the first fetch in flight while the next two calls, made right after it on
         // this thread, decide to join it; nothing is timed.
         try await server.script([["mode": "update", "delay": 0.5]])
-        let statuses = Mutex<[String]>([])
+        let statuses = Locked<[String]>([])
         let done = expectation(description: "three handlers")
         done.expectedFulfillmentCount = 3
 

@@ -1,13 +1,13 @@
+import ConcurrencyTestSupport
 import Foundation
 import RemoteConfig
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 /// The API key travels in a header and appears in no log line and no error.
 final class LoggingTests: ServerTestCase {
     func testTheAPIKeyIsNeverLogged() async throws {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let log: @Sendable (String) -> Void = { line in lines.withLock { $0.append(line) } }
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 0.5), log: log)
         try await server.script([

@@ -1,9 +1,9 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import ReactiveTesting
 import RemoteConfig
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 /// A client with no server: fetches answer from the stored and default values and never reach the
@@ -14,7 +14,7 @@ final class OfflineTests: ServerTestCase {
     }
 
     func testOnAFreshMachineTheDefaultsAreActiveAndFetchingSucceedsWithThem() async throws {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let client = try makeOfflineClient(log: { line in lines.withLock { $0.append(line) } })
         client.setDefaults(["welcome_message": "안녕하세요", "max_items": 10])
 
@@ -77,7 +77,7 @@ final class OfflineTests: ServerTestCase {
         let online = try makeClient()
         _ = await fetchResult(online, expiration: 0)
         let client = try makeOfflineClient()
-        let updates = Mutex<[Set<String>]>([])
+        let updates = Locked<[Set<String>]>([])
         let subscription = client.configUpdates.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
         })
@@ -136,7 +136,7 @@ final class OfflineTests: ServerTestCase {
 
     func testHandlersRunInCallOrder() async throws {
         let client = try makeOfflineClient()
-        let order = Mutex<[Int]>([])
+        let order = Locked<[Int]>([])
         let done = expectation(description: "every handler")
         done.expectedFulfillmentCount = 6
         for index in 0..<6 {

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Subscribes and waits for the value; throws the single's error. Cancelling the waiting task
     /// disposes the subscription and throws `CancellationError`.
@@ -67,19 +65,21 @@ nonisolated(nonsending) private func awaitSubscription<Value: Sendable>(
     }
 }
 
+// Reactive's pthread `Lock` rather than `Synchronization.Mutex`: TSan cannot see Mutex's futex waits.
 /// The continuation of one `value` await, resumed exactly once: by the first result or by cancellation.
-final private class SubscriptionWaiter<Value: Sendable>: Sendable {
+final private class SubscriptionWaiter<Value: Sendable>: @unchecked Sendable { // `state` is only touched under `lock`
     private struct State {
         var continuation: CheckedContinuation<Value, Swift.Error>?
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let lock = Lock()
+    private var state = State()
     let subscription = SingleAssignmentDisposable()
 
     /// Stores the continuation; if the task was already cancelled, resumes it at once and returns false.
     func wait(_ continuation: CheckedContinuation<Value, Swift.Error>) -> Bool {
-        let cancelled = state.withLock { state in
+        let cancelled = lock.performLocked {
             if state.cancelled { return true }
             state.continuation = continuation
             return false
@@ -89,7 +89,7 @@ final private class SubscriptionWaiter<Value: Sendable>: Sendable {
     }
 
     func resume(_ result: Result<Value, Swift.Error>) {
-        let continuation = state.withLock { state in
+        let continuation = lock.performLocked {
             defer { state.continuation = nil }
             return state.continuation
         }
@@ -97,7 +97,7 @@ final private class SubscriptionWaiter<Value: Sendable>: Sendable {
     }
 
     func cancel() {
-        let continuation = state.withLock { state in
+        let continuation = lock.performLocked {
             state.cancelled = true
             defer { state.continuation = nil }
             return state.continuation

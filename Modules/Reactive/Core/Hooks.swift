@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Global hooks: what happens to an error nobody handles, and how subscription call stacks are
 /// captured for it.
@@ -26,23 +25,25 @@ public enum Hooks {
         var recordCallStackOnError = false
     }
 
-    private static let state = Mutex(State())
+    // Reactive's pthread `Lock`, not `Synchronization.Mutex`: TSan cannot see Mutex's futex waits.
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var state = State() // only touched under `lock`
 
     /// Called with every unhandled error; by default prints it in debug builds.
     public static var defaultErrorHandler: DefaultErrorHandler {
-        get { state.withLock { $0.defaultErrorHandler } }
-        set { state.withLock { $0.defaultErrorHandler = newValue } }
+        get { lock.performLocked { state.defaultErrorHandler } }
+        set { lock.performLocked { state.defaultErrorHandler = newValue } }
     }
 
     /// Captures a subscription's call stack when `recordCallStackOnError` is on.
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-        get { state.withLock { $0.customCaptureSubscriptionCallstack } }
-        set { state.withLock { $0.customCaptureSubscriptionCallstack = newValue } }
+        get { lock.performLocked { state.customCaptureSubscriptionCallstack } }
+        set { lock.performLocked { state.customCaptureSubscriptionCallstack = newValue } }
     }
 
     /// Whether each `subscribe` captures its call stack for the default error handler (slow; off by default).
     public static var recordCallStackOnError: Bool {
-        get { state.withLock { $0.recordCallStackOnError } }
-        set { state.withLock { $0.recordCallStackOnError = newValue } }
+        get { lock.performLocked { state.recordCallStackOnError } }
+        set { lock.performLocked { state.recordCallStackOnError = newValue } }
     }
 }

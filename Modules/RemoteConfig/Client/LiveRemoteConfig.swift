@@ -4,7 +4,6 @@ import FoundationNetworking
 #endif
 import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// The live remote config: Firebase Remote Config's REST fetch protocol over URLSession, with fetched,
 /// active and default values and the fetch bookkeeping kept in one atomically written file.
@@ -19,8 +18,9 @@ import Synchronization
 /// network: each answers as a fetch within the minimum interval does, from the stored and default
 /// values, and leaves `lastFetchStatus` and `lastFetchTime` as they were.
 ///
-/// Thread-safe: all mutable state sits in `core`, one `Mutex`. Handlers and `configUpdates` run on the
-/// serial callback queue, enqueued while the lock is held, so they arrive in the order the state changed.
+/// Thread-safe: all mutable state sits in `core`, one `Locked` (a pthread mutex). Handlers and
+/// `configUpdates` run on the serial callback queue, enqueued while the lock is held, so they arrive in
+/// the order the state changed.
 public final class LiveRemoteConfig: RemoteConfigProtocol {
     private struct Core {
         var stored: StoredState
@@ -40,7 +40,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         case network(URLRequest?, timeout: TimeInterval)
     }
 
-    private let core: Mutex<Core>
+    private let core: Locked<Core>
     private let configuration: Configuration
     /// `nil` when there is no server: fetches then never reach the network.
     private let endpoint: FetchEndpoint?
@@ -61,7 +61,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         self.configuration = configuration
         self.endpoint = endpoint
         self.file = file
-        self.core = Mutex(Core(stored: stored, settings: configuration.settings))
+        self.core = Locked(Core(stored: stored, settings: configuration.settings))
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "bistro.remote-config.callbacks")
     }
 

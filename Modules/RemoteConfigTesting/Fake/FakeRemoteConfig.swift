@@ -1,7 +1,6 @@
 import Foundation
 import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// An in-memory remote config with canned server values, for tests and the app's `--fake` mode.
 ///
@@ -29,7 +28,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
     }
 
     // Shared by the app's threads or a test and the code under test; every read and write holds it.
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let updates = PublishSubject<RemoteConfigUpdate>()
     private let now: @Sendable () -> Date
 
@@ -40,7 +39,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
         defaults: [String: RemoteConfigDefaultValue] = [:],
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        state = Mutex(State(serverValues: serverValues, active: activeValues, defaults: defaults))
+        state = Locked(State(serverValues: serverValues, active: activeValues, defaults: defaults))
         self.now = now
     }
 

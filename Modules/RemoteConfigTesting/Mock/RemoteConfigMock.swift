@@ -1,7 +1,6 @@
 import Foundation
 import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// The seed's hand-driven mock: it records what was called and holds the completion handlers, so a
 /// test decides when and how a fetch ends (`remoteConfig.completionHandler?(.successFetchedFromRemote, nil)`).
@@ -26,12 +25,12 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     }
 
     // The mock is shared between the test and the code under test, which may call it from a scheduler's thread.
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let updates = PublishSubject<RemoteConfigUpdate>()
 
     /// A mock that answers reads from `values` (remote), then the defaults.
     public init(values: [String: RemoteConfigValue] = [:]) {
-        state = Mutex(State(values: values))
+        state = Locked(State(values: values))
     }
 
     /// Whether `fetchAndActivate` was called; a test resets it between steps.

@@ -1,5 +1,5 @@
+import ConcurrencyTestSupport
 import Foundation
-import Synchronization
 import XCTest
 
 /// A test that runs the built `bistro` executable as a user would, in a fresh HOME with its own XDG
@@ -80,7 +80,7 @@ class BistroTestCase: XCTestCase {
             try inputPipe.fileHandleForWriting.close()
         }
         // Both pipes are drained before waiting, so a full pipe never blocks the child.
-        let errorData = Mutex<Data>(Data())
+        let errorData = Locked<Data>(Data())
         let readerDone = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }

@@ -1,8 +1,8 @@
+import ConcurrencyTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 import XCTest
 
 /// (A copy of RemoteConfigTests' helper: test targets cannot share sources without a support target.)
@@ -68,7 +68,7 @@ final class LocalConfigServer: Sendable {
         var request = URLRequest(url: baseURL.appendingPathComponent("__control/\(action)"))
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let status = Mutex<Int?>(nil)
+        let status = Locked<Int?>(nil)
         let done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: request) { _, response, _ in
             status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode }

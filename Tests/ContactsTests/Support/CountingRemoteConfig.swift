@@ -1,14 +1,14 @@
+import ConcurrencyTestSupport
 import Foundation
 import Reactive
 import RemoteConfigInterface
 import RemoteConfigTesting
-import Synchronization
 
 /// The hand-fired `RemoteConfigMock`, counting how many times `fetchAndActivate` was called.
 final class CountingRemoteConfig: RemoteConfigProtocol {
     /// The mock every call goes to; fire `mock.completionHandler` to end the fetch.
     let mock: RemoteConfigMock
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     init(mock: RemoteConfigMock = RemoteConfigMock()) {
         self.mock = mock

@@ -1,10 +1,10 @@
+import ConcurrencyTestSupport
 import ContactsInterface
 import Reactive
-import Synchronization
 
 /// The seed's updater mock: records that `sync()` was called and emits `error` as an event when set.
 final class DatabaseUpdaterMock: DatabaseUpdater {
-    private let state = Mutex<(isSync: Bool, error: (any Error)?)>((false, nil))
+    private let state = Locked<(isSync: Bool, error: (any Error)?)>((false, nil))
 
     /// Whether `sync()` was called.
     var isSync: Bool {

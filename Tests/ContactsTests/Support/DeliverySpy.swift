@@ -1,6 +1,6 @@
+import ConcurrencyTestSupport
 import ContactsInterface
 import Reactive
-import Synchronization
 import XCTest
 
 /// Passes a view model's stream through and tells the test when an element has gone downstream.
@@ -9,7 +9,7 @@ import XCTest
 /// on the main queue, so draining the main queue after the expectation shows the element applied.
 final class DeliverySpy: ContactsViewModel {
     private let viewModel: any ContactsViewModel
-    private let waiting = Mutex<[XCTestExpectation]>([])
+    private let waiting = Locked<[XCTestExpectation]>([])
 
     /// Fulfilled once the screen's subscription (and the sync it starts) is in place.
     let subscribed = XCTestExpectation(description: "the screen subscribed")

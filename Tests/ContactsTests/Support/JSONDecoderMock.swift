@@ -1,12 +1,12 @@
+import ConcurrencyTestSupport
 import Contacts
 import ContactsInterface
 import Foundation
-import Synchronization
 
 /// The seed's decoder mock: ignores the bytes, answers with `contacts` and records that it was asked.
 final class JSONDecoderMock: JSONDecoding {
     private let contacts: [SellerContacts]
-    private let decoded = Mutex(false)
+    private let decoded = Locked(false)
 
     /// A decoder that answers every request with `contacts`.
     init(contacts: [SellerContacts]) {

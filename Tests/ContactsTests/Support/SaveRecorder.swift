@@ -1,13 +1,13 @@
+import ConcurrencyTestSupport
 import PersistenceInterface
 import Reactive
-import Synchronization
 import XCTest
 
 /// Records the database's did-save stream (the seed's `NSManagedObjectContextDidSave` notifications).
 final class SaveRecorder: Sendable {
     private let database: any Database
-    private let saves = Mutex<[DatabaseChanges]>([])
-    private let expectations = Mutex<[XCTestExpectation]>([])
+    private let saves = Locked<[DatabaseChanges]>([])
+    private let expectations = Locked<[XCTestExpectation]>([])
     private let subscription = SingleAssignmentDisposable()
 
     init(_ database: any Database) {

@@ -1,7 +1,7 @@
+import ConcurrencyTestSupport
 import Foundation
 import RemoteConfig
 import RemoteConfigInterface
-import Synchronization
 import XCTest
 
 /// A test case with a fresh local server, a fresh storage folder and a hand-moved clock per test.
@@ -66,7 +66,7 @@ class ServerTestCase: XCTestCase {
 extension ServerTestCase {
     func fetchAndActivateResult(_ client: any RemoteConfigProtocol, file: StaticString = #filePath, line: UInt = #line)
         async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?) {
-        let received = Mutex<(RemoteConfigFetchAndActivateStatus, RemoteConfigError?)?>(nil)
+        let received = Locked<(RemoteConfigFetchAndActivateStatus, RemoteConfigError?)?>(nil)
         let done = expectation(description: "fetchAndActivate handler")
         client.fetchAndActivate { status, error in
             received.withLock { $0 = (status, error as? RemoteConfigError) }
@@ -78,7 +78,7 @@ extension ServerTestCase {
 
     func fetchResult(_ client: any RemoteConfigProtocol, expiration: TimeInterval)
         async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?) {
-        let received = Mutex<(RemoteConfigFetchStatus, RemoteConfigError?)?>(nil)
+        let received = Locked<(RemoteConfigFetchStatus, RemoteConfigError?)?>(nil)
         let done = expectation(description: "fetch handler")
         client.fetch(withExpirationDuration: expiration) { status, error in
             received.withLock { $0 = (status, error as? RemoteConfigError) }
@@ -89,7 +89,7 @@ extension ServerTestCase {
     }
 
     func activateResult(_ client: any RemoteConfigProtocol) async -> (changed: Bool, error: RemoteConfigError?) {
-        let received = Mutex<(Bool, RemoteConfigError?)?>(nil)
+        let received = Locked<(Bool, RemoteConfigError?)?>(nil)
         let done = expectation(description: "activate handler")
         client.activate { changed, error in
             received.withLock { $0 = (changed, error as? RemoteConfigError) }

@@ -1,12 +1,12 @@
+import ConcurrencyTestSupport
 import Foundation
-import Synchronization
 
 /// A clock the test moves by hand, for the minimum interval and the back-off.
 final class TestClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     /// The current time.
