@@ -58,7 +58,7 @@ let modules: [Target] = [
 let testTargets: [Target] = [
     // `Locked`, the lock box of test state shared across threads, which TSan can see (unlike Synchronization.Mutex)
     .target(name: "ConcurrencyTestSupport", path: "Tests/ConcurrencyTestSupport"),
-    tests("Reactive", ["ReactiveTesting"]),
+    tests("Reactive", ["ReactiveTesting", "ConcurrencyTestSupport"]),
     tests("ReactiveTesting", ["Reactive", "ConcurrencyTestSupport"]),
     tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Reactive"]),
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
@@ -78,7 +78,7 @@ let testTargets: [Target] = [
     tests("MenuInterface", []),
     tests("Menu", [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI",
+        "Reactive", "ReactiveTesting", "TerminalUI", "ConcurrencyTestSupport",
     ]),
     tests("AuthInterface", ["Architecture", "ConcurrencyTestSupport"]),
     tests("Auth", [

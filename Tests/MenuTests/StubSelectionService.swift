@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import MenuInterface
 import Reactive
@@ -23,13 +24,13 @@ final class StubSelectionService: MenuSelectionService {
     }
 
     /// The selection as stored now.
-    var stored: MenuSelection { state.value.stored }
+    var stored: MenuSelection { state.withLock { $0 }.stored }
     /// Every selection `replaceSelection(with:)` was given, in order, stored or not.
-    var replaced: [MenuSelection] { state.value.replaced }
+    var replaced: [MenuSelection] { state.withLock { $0 }.replaced }
 
     /// Makes the next stores fail with `error` (nil: succeed again).
     func failSaves(with error: MenuError?) {
-        state.mutate { $0.saveError = error }
+        state.withLock { $0.saveError = error }
     }
 
     /// Lets a held read answer.
@@ -40,7 +41,7 @@ final class StubSelectionService: MenuSelectionService {
     func selection() -> Single<MenuSelection> {
         let state = state
         let answer = Single<MenuSelection>.deferred {
-            let (stored, error) = state.mutate { ($0.stored, $0.loadError) }
+            let (stored, error) = state.withLock { ($0.stored, $0.loadError) }
             return error.map { .error($0) } ?? .just(stored)
         }
         guard holdLoad else { return answer }
@@ -52,7 +53,7 @@ final class StubSelectionService: MenuSelectionService {
     }
 
     func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection> {
-        let error = state.mutate { state -> MenuError? in
+        let error = state.withLock { state -> MenuError? in
             state.replaced.append(selection)
             if state.saveError == nil { state.stored = selection }
             return state.saveError

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import Menu
 import MenuInterface
@@ -32,11 +33,11 @@ final class StubMenuService: MenuService {
     }
 
     /// How many times `fetchMenu()` was subscribed to.
-    var subscriptionCount: Int { subscriptions.value }
+    var subscriptionCount: Int { subscriptions.withLock { $0 } }
 
     func fetchMenu() -> Observable<Event<[Menu]>> {
         Observable.deferred { [subscriptions, events] in
-            subscriptions.mutate { $0 += 1 }
+            subscriptions.withLock { $0 += 1 }
             return events.asObservable()
         }
     }
@@ -56,7 +57,7 @@ final class StubOrderService: OrderService {
     }
 
     /// The orders received, in order.
-    var received: [Order] { orders.value }
+    var received: [Order] { orders.withLock { $0 } }
 
     /// Lets held orders answer.
     func release() {
@@ -64,7 +65,7 @@ final class StubOrderService: OrderService {
     }
 
     func placeOrder(_ order: Order) -> Single<Receipt> {
-        let number = orders.mutate { $0.append(order); return $0.count }
+        let number = orders.withLock { $0.append(order); return $0.count }
         let answer: Single<Receipt> = switch result {
         case .success: .just(Receipt(orderID: Int64(number), placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))
         case .failure(let error): .error(error)
@@ -81,36 +82,13 @@ final class Recording<Value: Sendable>: Sendable {
     private let values = Locked<[Value]>([])
 
     func append(_ value: Value) {
-        values.mutate { $0.append(value) }
+        values.withLock { $0.append(value) }
     }
 
     /// Everything appended so far.
-    var all: [Value] { values.value }
+    var all: [Value] { values.withLock { $0 } }
 }
 
-/// A value behind a lock, shared by the test and the threads of the code under test.
-///
-/// An `NSLock`, not `Synchronization.Mutex`: on Linux a contended Mutex waits in a futex, which
-/// ThreadSanitizer does not see, so it reports the accesses the Mutex orders as races.
-final class Locked<Value: Sendable>: @unchecked Sendable { // `stored` is only touched under `lock`
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        self.mutate { $0 }
-    }
-
-    @discardableResult
-    func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&stored)
-    }
-}
 
 // MARK: Waiting
 
@@ -139,7 +117,7 @@ final class Collector<Element: Sendable>: Sendable {
     init(_ source: Observable<Element>) {
         let state = state
         subscription.disposable = source.subscribe(onNext: { element in
-            let fulfilled = state.mutate { state -> XCTestExpectation? in
+            let fulfilled = state.withLock { state -> XCTestExpectation? in
                 state.elements.append(element)
                 guard let waiter = state.waiter, waiter.done(state.elements) else { return nil }
                 state.waiter = nil
@@ -154,7 +132,7 @@ final class Collector<Element: Sendable>: Sendable {
     }
 
     /// Everything received so far.
-    var elements: [Element] { state.value.elements }
+    var elements: [Element] { state.withLock { $0 }.elements }
 
     /// Waits until the elements received satisfy `done` (failing after `timeout`, a hang guard), then returns them.
     @discardableResult
@@ -163,13 +141,13 @@ final class Collector<Element: Sendable>: Sendable {
         until done: @escaping @Sendable ([Element]) -> Bool
     ) -> [Element] {
         let expectation = XCTestExpectation(description: "the expected elements arrived")
-        let satisfied = state.mutate { state -> Bool in
+        let satisfied = state.withLock { state -> Bool in
             if done(state.elements) { return true }
             state.waiter = (done, expectation)
             return false
         }
         if !satisfied, XCTWaiter().wait(for: [expectation], timeout: timeout) != .completed {
-            state.mutate { $0.waiter = nil }
+            state.withLock { $0.waiter = nil }
             XCTFail("Still waiting; received \(elements)", file: file, line: line)
         }
         return elements

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Reactive
 import Synchronization
 import XCTest

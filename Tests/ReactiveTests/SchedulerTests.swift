@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Dispatch
 import Foundation
 import Reactive
