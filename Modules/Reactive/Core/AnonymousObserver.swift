@@ -34,9 +34,21 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
-    private let disposable: Disposable?
-    private let callStack: [String]
+    // The `onDisposed` disposable and the recorded call stack are rare (no `onDisposed`, hooks off by
+    // default) and an existential alone takes 40 bytes: boxed, they cost one pointer per observer,
+    // which matters when thousands of subscriptions sit in a DisposeBag.
+    private let extras: Extras?
     private let stopped = Atomic<Bool>(false)
+
+    private final class Extras {
+        let disposable: Disposable?
+        let callStack: [String]
+
+        init(disposable: Disposable?, callStack: [String]) {
+            self.disposable = disposable
+            self.callStack = callStack
+        }
+    }
 
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
@@ -45,8 +57,7 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
-        self.disposable = disposable
-        self.callStack = callStack
+        extras = disposable == nil && callStack.isEmpty ? nil : Extras(disposable: disposable, callStack: callStack)
     }
 
     override func next(_ element: Element) {
@@ -59,14 +70,14 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
         if let onError {
             onError(error)
         } else {
-            Hooks.defaultErrorHandler(callStack, error)
+            Hooks.defaultErrorHandler(extras?.callStack ?? [], error)
         }
-        disposable?.dispose()
+        extras?.disposable?.dispose()
     }
 
     override func completed() {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         onCompleted?()
-        disposable?.dispose()
+        extras?.disposable?.dispose()
     }
 }
