@@ -14,6 +14,8 @@ STEPS_JSON is a list of steps, run in order:
     ["wait-gone", "text"]    wait until the screen no longer shows "text"
     ["send", "keys"]         write the keys (a string; "\\t" is Tab, "\\u001b" Escape, "\\u0003" Ctrl-C)
     ["snapshot", "name"]     record the screen under "name"
+    ["run", ["cmd", "arg"]]  run another command to its end (its output is discarded), as a user in
+                             a second terminal would; a non-zero exit fails the step
     ["exit"]                 wait for the child to end (20 s at most)
 
 Prints one JSON object: {"status": exit status or null, "snapshots": {...}, "screen": the last
@@ -30,6 +32,7 @@ import re
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -200,6 +203,10 @@ def main():
                 written = os.write(master, data[:512])
                 data = data[written:]
                 pump(0)
+        elif kind == "run":
+            code = subprocess.run(step[1], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+            if code != 0:
+                result["failure"] = "%r exited with %d" % (step[1], code)
         elif kind == "snapshot":
             pump(0)
             result["snapshots"][step[1]] = emulator.screen()

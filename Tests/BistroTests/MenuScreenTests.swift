@@ -38,6 +38,20 @@ final class MenuScreenTests: BistroTestCase {
         XCTAssertEqual(counts, ["떡볶이": 1, "김밥": 2, "라면": 0, "튀김": 0])
     }
 
+    func testTheScreenFollowsASelectionStoredByAnotherProcess() throws {
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        let bistro = try Self.executable.path
+        let result = try TerminalSession.run(try Self.executable, ["menu"], environment: environment, steps: [
+            .waitFor("튀김"), .waitFor("Items 0"),
+            .run([bistro, "menu", "set", "김밥", "3"]), .waitFor("Items 3"), .snapshot("followed"),
+            .controlC, .exit,
+        ])
+        XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
+        XCTAssertEqual(result.status, 0, result.mainScreen)
+        XCTAssertTrue(result.snapshots["followed"]?.contains("Total ₩10,500") ?? false, result.snapshots["followed"] ?? "")
+    }
+
     private struct Listing: Decodable {
         struct Item: Decodable {
             let name: String

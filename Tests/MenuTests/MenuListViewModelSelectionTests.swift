@@ -19,6 +19,9 @@ final class MenuListViewModelSelectionTests: XCTestCase {
     func testAFailedStoreShowsAnAlertKeepsTheScreenAndTheNextChangeStoresItWhole() { MainActor.assumeIsolated { Self.saveFails() } }
     func testAnUnreadableSelectionShowsAnAlertAndIsReplacedOnlyByAChange() { MainActor.assumeIsolated { Self.loadFails() } }
     func testWithoutASelectionServiceTheStoreNeverHearsOfASelection() { MainActor.assumeIsolated { Self.withoutService() } }
+    func testASelectionStoredElsewhereShowsAndIsNotStoredAgain() { MainActor.assumeIsolated { Self.storedElsewhere() } }
+    func testASelectionStoredElsewhereBeforeTheCatalogArrivesGoesOntoIt() { MainActor.assumeIsolated { Self.storedElsewhereEarly() } }
+    func testAfterAFailedStoreTheScreenKeepsItsCountsOverStorage() { MainActor.assumeIsolated { Self.storedElsewhereAfterFailure() } }
 
     // MARK: Fixture
 
@@ -170,7 +173,8 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.at(400) { f.viewModel.changeCount(item: sampleMenus[1], increase: -1) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.alerts.events, [.next(201, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
+        // 202: the store request (one store in flight) is a state of its own, delivered at 201.
+        XCTAssertEqual(f.alerts.events, [.next(202, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
         // The screen kept the customer's selection through the failure.
         XCTAssertEqual(f.menus.events.map(\.value.element).last, selecting([1: 1]))
         XCTAssertEqual(f.selectionService.replaced, [selection([1: 1]), selection([1: 1])])
@@ -201,5 +205,44 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
         XCTAssertEqual(store.state.selection, SelectionState())
         XCTAssertEqual(try viewModel.menuObservable.value(), sampleMenus)
+    }
+
+    // MARK: Changes made elsewhere
+
+    @MainActor private static func storedElsewhere() {
+        let f = Fixture(StubSelectionService(selection([1: 1])))
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.selectionService.storeElsewhere(selection([2: 3])) }
+        f.at(300) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events, [
+            .next(0, []), .next(101, selecting([1: 1])), .next(201, selecting([2: 3])), .next(300, selecting([1: 1, 2: 3])),
+        ])
+        // Only the customer's change was stored: what came from storage is not written back.
+        XCTAssertEqual(f.selectionService.replaced, [selection([1: 1, 2: 3])])
+        XCTAssertEqual(f.alerts.events, [])
+    }
+
+    @MainActor private static func storedElsewhereEarly() {
+        let f = Fixture(StubSelectionService(selection([1: 1])))
+        f.at(50) { f.selectionService.storeElsewhere(selection([4: 2])) }
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([4: 2]))])
+        XCTAssertEqual(f.selectionService.replaced, [])
+    }
+
+    @MainActor private static func storedElsewhereAfterFailure() {
+        let f = Fixture(StubSelectionService(saveError: .storage(reason: "disk full")))
+        f.at(100) { f.viewModel.fetchMenu() }
+        f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
+        f.at(300) { f.selectionService.storeElsewhere(selection([2: 1])) }
+        f.scheduler.start()
+
+        // Storage is unknown after the failure: the screen keeps the customer's count rather than
+        // follow it, and the next change stores the whole selection (as the failure tests show).
+        XCTAssertEqual(f.menus.events.map(\.value.element).last, selecting([1: 1]))
     }
 }

@@ -24,16 +24,22 @@ final class SelectionStoreTests: XCTestCase {
         XCTAssertEqual(failed, SelectionState(failure: MenuFailure(number: 1, error: .storage(reason: "gone"))))
     }
 
-    func testStoringKeepsWhatWasStoredAndNumbersEachFailure() {
+    func testStoringKeepsWhatWasStoredCountsStoresInFlightAndNumbersEachFailure() {
         let loaded = SelectionState(loaded: .empty, saved: .empty)
-        XCTAssertEqual(selectionReducer(action: .saveSelection(.request(selection([2: 1]))), state: loaded), loaded)
-        let saved = selectionReducer(action: .saveSelection(.success(selection: selection([2: 1]))), state: loaded)
-        XCTAssertEqual(saved, SelectionState(loaded: .empty, saved: selection([2: 1])))
+        let requested = selectionReducer(action: .saveSelection(.request(selection([2: 1]))), state: loaded)
+        XCTAssertEqual(requested, SelectionState(loaded: .empty, saved: .empty, savesInFlight: 1))
+        let twiceRequested = selectionReducer(action: .saveSelection(.request(selection([2: 2]))), state: requested)
+        XCTAssertEqual(twiceRequested.savesInFlight, 2)
+        // What a store answers is what storage holds after it: saved, and as a read would find it.
+        let saved = selectionReducer(action: .saveSelection(.success(selection: selection([2: 1]))), state: twiceRequested)
+        XCTAssertEqual(saved, SelectionState(loaded: selection([2: 1]), saved: selection([2: 1]), savesInFlight: 1))
         let error = MenuError.storage(reason: "disk full")
         let once = selectionReducer(action: .saveSelection(.failure(error: error)), state: saved)
         let twice = selectionReducer(action: .saveSelection(.failure(error: error)), state: once)
         XCTAssertEqual(once.failure, MenuFailure(number: 1, error: error))
+        XCTAssertEqual(once.savesInFlight, 0)
         XCTAssertEqual(twice.failure, MenuFailure(number: 2, error: error))
+        XCTAssertEqual(twice.savesInFlight, 0, "never below 0")
         XCTAssertEqual(twice.saved, selection([2: 1]))
     }
 
@@ -99,7 +105,7 @@ final class SelectionStoreTests: XCTestCase {
         let without = MenuFeature.makeStore(menuService: StubMenuService(), orderService: StubOrderService())
         without.send(.saveSelection(.request(selection([4: 1]))))
         without.send(.loadSelection(.request))
-        // Nothing answers: the request is all the state shows.
-        XCTAssertEqual(without.state.selection, SelectionState(isLoading: true))
+        // Nothing answers: the requests are all the state shows.
+        XCTAssertEqual(without.state.selection, SelectionState(isLoading: true, savesInFlight: 1))
     }
 }

@@ -16,6 +16,7 @@ final class StubSelectionService: MenuSelectionService {
 
     private let state: Locked<State>
     private let pendingLoad = PublishSubject<Void>()
+    private let changesElsewhere = PublishSubject<MenuSelection>()
     private let holdLoad: Bool
 
     init(_ stored: MenuSelection = .empty, loadError: MenuError? = nil, saveError: MenuError? = nil, holdLoad: Bool = false) {
@@ -33,6 +34,12 @@ final class StubSelectionService: MenuSelectionService {
         state.withLock { $0.saveError = error }
     }
 
+    /// Stores `selection` as another screen or process would: observers of the selection hear it.
+    func storeElsewhere(_ selection: MenuSelection) {
+        state.withLock { $0.stored = selection }
+        changesElsewhere.onNext(selection)
+    }
+
     /// Lets a held read answer.
     func releaseLoad() {
         pendingLoad.onNext(())
@@ -46,6 +53,12 @@ final class StubSelectionService: MenuSelectionService {
         }
         guard holdLoad else { return answer }
         return pendingLoad.take(1).flatMap { answer.asObservable() }.asSingle()
+    }
+
+    /// The stored selection, then what `storeElsewhere(_:)` stores (this stub's own stores are
+    /// answered by `replaceSelection(with:)` only, as a live observation's echo of them changes nothing).
+    func observeSelection() -> Observable<MenuSelection> {
+        selection().asObservable().concat(changesElsewhere)
     }
 
     func selectedMenus() -> Single<[Menu]> {

@@ -2,17 +2,18 @@ import Architecture
 import MenuInterface
 import Reactive
 
-/// Reads the stored selection on `.loadSelection(.request)`: dispatches `.success(selection:)` or
-/// `.failure(error:)`.
+/// Follows the stored selection on `.loadSelection(.request)`: dispatches `.success(selection:)` now
+/// and after every change to it (another screen's or process's included), or `.failure(error:)`.
+///
+/// A new request replaces the subscription; it ends when the item (the store that owns it) goes away.
 public func loadSelection(service: any MenuSelectionService) -> MiddlewareItem<MenuAction> {
+    let observation = CurrentSubscription()
     return { action, dispatch in
         guard case .loadSelection(.request) = action else { return }
-        // Nothing to keep: a Single ends its subscription itself once it succeeds or fails.
-        _ = service.selection().subscribe { result in
-            switch result {
-            case .success(let selection): dispatch(.loadSelection(.success(selection: selection)))
-            case .failure(let error): dispatch(.loadSelection(.failure(error: MenuError(error))))
-            }
+        observation.replace {
+            service.observeSelection().subscribe(
+                onNext: { dispatch(.loadSelection(.success(selection: $0))) },
+                onError: { dispatch(.loadSelection(.failure(error: MenuError($0)))) })
         }
     }
 }

@@ -21,6 +21,13 @@ public final class LiveMenuSelectionService: MenuSelectionService {
         database.readOnce(tables: Self.tables) { try MenuSelectionRecord.selection(in: $0) }
     }
 
+    /// The stored selection now and after every commit that changes it, also other processes'
+    /// (`bistro menu set` while a screen is open); each value once.
+    public func observeSelection() -> Observable<MenuSelection> {
+        database.observe(tables: Self.tables, removeDuplicates: { $0 == $1 }) { try MenuSelectionRecord.selection(in: $0) }
+            .catch { .error(MenuError(storageFailure: $0)) }
+    }
+
     /// The stored catalog in its order, each item with its stored count.
     public func selectedMenus() -> Single<[Menu]> {
         database.readOnce(tables: Self.tables) { db in

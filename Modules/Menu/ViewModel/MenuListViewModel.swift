@@ -13,7 +13,8 @@ import Reactive
 /// With a selection service it also keeps the selection in storage: it starts from the stored
 /// selection (catalogs wait until it has been read, then it goes onto the first catalog with items)
 /// and asks the store to store the whole selection after every change it makes, so the stored
-/// selection is the one on the screen. A failure shows "Selection Fail"; the screen keeps its
+/// selection is the one on the screen; a change someone else stores shows once its own stores
+/// are answered. A failure shows "Selection Fail"; the screen keeps its
 /// selection, and the next change stores it whole again.
 @MainActor
 public final class MenuListViewModel: MenuListViewModelType {
@@ -188,7 +189,12 @@ public final class MenuListViewModel: MenuListViewModelType {
         let previous = shownState
         shownState = state
         let wasLoading = restore == .loading
-        if wasLoading { takeIn(state.selection) }
+        let selectionFailed = previous != nil && state.selection.failure != nil
+            && state.selection.failure != previous?.selection.failure
+        // A failed store leaves storage unknown: the next change is stored even if it looks stored,
+        // and until then the screen keeps its counts rather than follow storage.
+        if selectionFailed, !wasLoading { storedSelection = nil }
+        if wasLoading { takeIn(state.selection) } else { follow(state.selection) }
         if restore != .loading, state.catalog.menus != mergedCatalog {
             mergedCatalog = state.catalog.menus
             catalogDidChange(state.catalog.menus)
@@ -200,9 +206,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         if let failure = state.ordering.failure, failure != previous.ordering.failure {
             show(failure.error, title: Self.orderFail)
         }
-        if let failure = state.selection.failure, failure != previous.selection.failure {
-            // A failed store leaves storage unknown: the next change is stored even if it looks stored.
-            if !wasLoading { storedSelection = nil }
+        if selectionFailed, let failure = state.selection.failure {
             show(failure.error, title: Self.selectionFail)
         }
         if let receipt = state.ordering.receipt, receipt != previous.ordering.receipt {
@@ -220,6 +224,34 @@ public final class MenuListViewModel: MenuListViewModelType {
             // makes replaces what storage holds.
             restore = .done
             storedSelection = .empty
+        }
+    }
+
+    /// Takes in a change to the stored selection that this view model did not make (another screen,
+    /// `bistro menu set` in another process): the screen shows what storage holds.
+    private func follow(_ selection: SelectionState) {
+        guard let loaded = selection.loaded else { return }
+        switch restore {
+        case .off, .loading:
+            return
+        case .loaded:
+            // Not on a catalog yet: the newer selection goes on instead.
+            restore = .loaded(loaded)
+            storedSelection = loaded
+        case .done:
+            // While this view model's own stores are on their way, storage may still report an
+            // older selection than the screen's; once they are answered, what it reports is news.
+            // After a failed store (`storedSelection` nil) the screen keeps its counts, to be stored
+            // by the next change.
+            guard selection.savesInFlight == 0, let stored = storedSelection, loaded != stored else { return }
+            storedSelection = loaded
+            _ = menuObservable
+                .take(1)
+                .subscribe(onNext: { [weak self] menus in
+                    let adopted = loaded.applied(to: menus)
+                    guard adopted != menus, (try? MenuTotals(adopted)) != nil else { return }
+                    self?.menuObservable.onNext(adopted)
+                })
         }
     }
 

@@ -9,6 +9,9 @@ import Reactive
 public protocol MenuSelectionService: Sendable {
     /// The stored selection.
     func selection() -> Single<MenuSelection>
+    /// The stored selection now and again after every change to it, whoever made it (this program,
+    /// another connection, another process), or a `MenuError`.
+    func observeSelection() -> Observable<MenuSelection>
     /// The stored catalog in its order, each item with its stored count.
     func selectedMenus() -> Single<[Menu]>
     /// Makes `selection` the stored one; `.unknownItem` for an item not on the stored catalog, and
@@ -22,4 +25,11 @@ public protocol MenuSelectionService: Sendable {
     /// Takes the counts of `lines` (an order just placed) off, never below 0; what was added
     /// meanwhile stays, and lines of items not selected change nothing.
     func takeOff(_ lines: [OrderLine]) -> Single<MenuSelection>
+}
+
+extension MenuSelectionService {
+    /// A service that cannot follow changes gives the stored selection once.
+    public func observeSelection() -> Observable<MenuSelection> {
+        selection().asObservable()
+    }
 }

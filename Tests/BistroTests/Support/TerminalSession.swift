@@ -18,6 +18,8 @@ struct TerminalSession {
         case send(String)
         /// Records the screen under a name.
         case snapshot(String)
+        /// Runs another command to its end, as from a second terminal (a non-zero exit fails).
+        case run([String])
         /// Waits for the program to end.
         case exit
 
@@ -33,6 +35,7 @@ struct TerminalSession {
             case .waitUntilGone(let text): try container.encode("wait-gone"); try container.encode(text)
             case .send(let keys): try container.encode("send"); try container.encode(keys)
             case .snapshot(let name): try container.encode("snapshot"); try container.encode(name)
+            case .run(let command): try container.encode("run"); try container.encode(command)
             case .exit: try container.encode("exit")
             }
         }
