@@ -21,7 +21,8 @@ public struct LiveAuthenticationClient: Sendable {
         self.log = log
         let keys = KeySetCache(
             url: configuration.keySetURL, fetch: fetch, diskFile: configuration.keySetCacheFile,
-            minimumRefetchInterval: configuration.minimumKeyRefetchInterval, now: configuration.now, log: log,
+            minimumRefetchInterval: configuration.minimumKeyRefetchInterval, maximumAge: configuration.maximumKeySetAge,
+            now: configuration.now, log: log,
             writeHook: configuration.willReplaceFile)
         verifier = IdentityTokenVerifier(
             keys: keys, rules: ClaimRules(clientIDs: configuration.clientIDs, leeway: configuration.leeway),

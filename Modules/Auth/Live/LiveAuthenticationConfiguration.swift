@@ -12,6 +12,9 @@ public struct LiveAuthenticationConfiguration: Sendable {
     public var leeway: TimeInterval
     /// The shortest time between two fetches of the key set, in seconds.
     public var minimumKeyRefetchInterval: TimeInterval
+    /// How long fetched keys are trusted, in seconds; older ones are fetched again before use, and
+    /// until that succeeds tokens cannot be verified.
+    public var maximumKeySetAge: TimeInterval
     /// How long a sign-in lasts before the status says expired; nil for as long as it is not revoked.
     public var sessionLifetime: TimeInterval?
     /// How long a key set download may take, in seconds.
@@ -27,13 +30,15 @@ public struct LiveAuthenticationConfiguration: Sendable {
     /// Apple's key set URL.
     public static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
-    /// A configuration for `clientIDs`: Apple's key set, the XDG state directory, 60 s leeway and refetch interval, 30-day sessions.
+    /// A configuration for `clientIDs`: Apple's key set, the XDG state directory, 60 s leeway and
+    /// refetch interval, keys trusted for a day, 30-day sessions.
     public init(
         clientIDs: [String],
         keySetURL: URL = LiveAuthenticationConfiguration.appleKeySetURL,
         stateDirectory: URL? = nil,
         leeway: TimeInterval = 60,
         minimumKeyRefetchInterval: TimeInterval = 60,
+        maximumKeySetAge: TimeInterval = 24 * 60 * 60,
         sessionLifetime: TimeInterval? = 30 * 24 * 60 * 60,
         requestTimeout: TimeInterval = 10,
         now: @escaping @Sendable () -> Date = { Date() },
@@ -44,6 +49,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
         self.stateDirectory = stateDirectory ?? StateDirectory.default()
         self.leeway = leeway
         self.minimumKeyRefetchInterval = minimumKeyRefetchInterval
+        self.maximumKeySetAge = maximumKeySetAge
         self.sessionLifetime = sessionLifetime
         self.requestTimeout = requestTimeout
         self.now = now

@@ -5,7 +5,8 @@ import Foundation
 import XCTest
 
 /// Apple's keys: fetched once, cached in memory and on disk, fetched again for an unknown `kid` at
-/// most once a minute, and "cannot verify now" (never "invalid") when they are out of reach.
+/// most once a minute and before use when a day old, and "cannot verify now" (never "invalid") when
+/// they are out of reach.
 final class KeySetTests: LiveClientTestCase {
     func testKeysAreFetchedOnceAndThenServedFromMemory() async throws {
         let client = makeClient()
@@ -95,6 +96,58 @@ final class KeySetTests: LiveClientTestCase {
         let fromDisk = await refusal(of: token(TestKeys.p256).signed(by: TestKeys.p256), client: restarted)
         XCTAssertNil(fromDisk)
         XCTAssertEqual(try mode(of: configuration().keySetCacheFile), 0o600)
+    }
+
+    func testKeysOlderThanADayAreFetchedAgainBeforeUse() async throws {
+        let client = makeClient()
+        let first = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertNil(first)
+        clock.advance(by: 24 * 3600 - 1)
+        let withinADay = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertNil(withinADay)
+        var count = try await server.keySetRequestCount()
+        XCTAssertEqual(count, 1)
+
+        // Apple withdrew rsa-1 meanwhile: a day after the fetch, the cache no longer speaks for it.
+        try await server.publish([TestKeys.rsa2])
+        clock.advance(by: 1)
+        let withdrawn = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertEqual(withdrawn, .invalidToken(.unknownKey))
+        count = try await server.keySetRequestCount()
+        XCTAssertEqual(count, 2)
+        let current = await refusal(of: token(TestKeys.rsa2).signed(by: TestKeys.rsa2), client: client)
+        XCTAssertNil(current)
+    }
+
+    func testKeysOlderThanADayAreNotUsedWhenTheyCannotBeFetchedAgain() async throws {
+        let client = makeClient()
+        let first = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertNil(first)
+        server.stop()
+        clock.advance(by: 24 * 3600)
+        let stale = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)
+        XCTAssertEqual(stale, .cannotVerifyNow, "offline with day-old keys: nothing can be said")
+
+        // The disk copy carries its date: a new process does not trust it either.
+        let restarted = makeClient()
+        let staleOnDisk = await refusal(of: token().signed(by: TestKeys.rsa1), client: restarted)
+        XCTAssertEqual(staleOnDisk, .cannotVerifyNow)
+    }
+
+    func testAnUndatedDiskCopyIsFetchedAgain() async throws {
+        let warmUp = await refusal(of: token().signed(by: TestKeys.rsa1), client: makeClient())
+        XCTAssertNil(warmUp)
+        // A cache written as a bare key set (no date), as an older version did.
+        let file = configuration().keySetCacheFile
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let keySet = try XCTUnwrap(document?["keySet"])
+        try JSONSerialization.data(withJSONObject: keySet).write(to: file)
+
+        let restarted = makeClient()
+        let verified = await refusal(of: token().signed(by: TestKeys.rsa1), client: restarted)
+        XCTAssertNil(verified)
+        let count = try await server.keySetRequestCount()
+        XCTAssertEqual(count, 2, "the undated copy was not trusted: the set was fetched again")
     }
 
     func testOfflineWithAnUnknownKeyCannotVerifyNow() async throws {

@@ -4,6 +4,10 @@ import Foundation
 /// is not there — at most once per `minimumRefetchInterval`, since an unknown `kid` is what any
 /// garbage token carries, and Apple rotates keys rarely. A key is "unknown" only when a fetch made
 /// for the lookup lacks it; without such a fetch nothing can be said yet.
+///
+/// Keys fetched longer than `maximumAge` ago are not used: they are fetched again first, and until
+/// a fetch succeeds nothing can be said. A key Apple withdrew (compromised, say) must not go on
+/// verifying from a cache that a client offline, or never shown an unknown `kid`, keeps forever.
 actor KeySetCache {
     /// What a lookup found.
     enum Lookup: Equatable {
@@ -20,31 +24,36 @@ actor KeySetCache {
     private let fetch: KeySetFetch
     private let diskFile: URL
     private let minimumRefetchInterval: TimeInterval
+    private let maximumAge: TimeInterval
     private let now: @Sendable () -> Date
     private let log: Log
     private let writeHook: PrivateFile.WriteHook?
 
     /// nil until the disk copy has been read.
     private var keys: [String: JSONWebKey]?
+    /// When `keys` were fetched; nil when not known (nothing cached, or an undated copy).
+    private var fetchedAt: Date?
     private var lastFetchStartedAt: Date?
     private var fetchInFlight: Task<Bool, Never>?
 
     init(
         url: URL, fetch: @escaping KeySetFetch, diskFile: URL, minimumRefetchInterval: TimeInterval,
-        now: @escaping @Sendable () -> Date, log: Log, writeHook: PrivateFile.WriteHook? = nil
+        maximumAge: TimeInterval, now: @escaping @Sendable () -> Date, log: Log, writeHook: PrivateFile.WriteHook? = nil
     ) {
         self.url = url
         self.fetch = fetch
         self.diskFile = diskFile
         self.minimumRefetchInterval = minimumRefetchInterval
+        self.maximumAge = maximumAge
         self.now = now
         self.log = log
         self.writeHook = writeHook
     }
 
-    /// The key with id `id`, fetching the set again if it is missing and the last fetch is old enough.
+    /// The key with id `id`, fetching the set again if it is missing or too old and the last fetch
+    /// is old enough.
     func key(id: String) async -> Lookup {
-        if let key = cachedKeys()[id] { return .found(key) }
+        if isFresh, let key = cachedKeys()[id] { return .found(key) }
         let succeeded: Bool
         if let fetchInFlight {
             // Tokens that arrive together share one fetch.
@@ -58,8 +67,16 @@ actor KeySetCache {
             succeeded = await fetching.value
             fetchInFlight = nil
         }
+        guard isFresh else { return .unavailable }
         if let key = keys?[id] { return .found(key) }
         return succeeded ? .unknown : .unavailable
+    }
+
+    /// Whether the cached keys were fetched less than `maximumAge` ago.
+    private var isFresh: Bool {
+        _ = cachedKeys()
+        guard let fetchedAt else { return false }
+        return now().timeIntervalSince(fetchedAt) < maximumAge
     }
 
     private func cachedKeys() -> [String: JSONWebKey] {
@@ -67,8 +84,9 @@ actor KeySetCache {
         var loaded: [String: JSONWebKey] = [:]
         do {
             if let bytes = try PrivateFile.contents(of: diskFile) {
-                if let set = JSONWebKeySet(bytes) {
-                    loaded = set.keys
+                if let cached = CachedKeySet(bytes) {
+                    loaded = cached.keys
+                    fetchedAt = cached.fetchedAt
                 } else {
                     log("auth: ignoring the cached key set at \(diskFile.path): it is not a key set")
                 }
@@ -90,8 +108,9 @@ actor KeySetCache {
             }
             // The new set replaces the old one: a key Apple withdrew must stop verifying.
             keys = set.keys
+            fetchedAt = startedAt
             log("auth: fetched \(set.keys.count) signing keys from \(url.absoluteString)")
-            store(bytes)
+            store(bytes, fetchedAt: startedAt)
             succeeded = true
         } catch {
             log("auth: could not fetch the signing keys from \(url.absoluteString): \(error)")
@@ -101,10 +120,11 @@ actor KeySetCache {
         return succeeded
     }
 
-    private func store(_ bytes: [UInt8]) {
+    private func store(_ bytes: [UInt8], fetchedAt: Date) {
         do {
+            guard let file = CachedKeySet.encode(keySetBytes: bytes, fetchedAt: fetchedAt) else { throw KeySetDocumentError() }
             try PrivateDirectory.prepare(diskFile.deletingLastPathComponent())
-            try PrivateFile.replace(diskFile, with: bytes, hook: writeHook)
+            try PrivateFile.replace(diskFile, with: file, hook: writeHook)
         } catch {
             // Verification goes on from memory; only a restart while offline misses the copy.
             log("auth: could not cache the signing keys on disk: \(error)")
