@@ -38,6 +38,39 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(ys[2].subscriptions, [Subscription(400, 600)])
     }
 
+    // `just` inner sequences take a fast path (no subscription): the same events, in the same order.
+    func testFlatMapOfJustDeliversEachValueThenCompletesWithTheOuter() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(10, 100), .completed(20)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+
+        let res = scheduler.start { xs.flatMap { $0 == 2 ? inner.asObservable() : Observable.just($0) } }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 3), .next(230, 100), .completed(300)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(220, 240)])
+    }
+
+    func testFlatMapOfJustWaitsForTheOtherInnersBeforeCompleting() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(10, 100), .completed(150)])
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .completed(250)])
+
+        let res = scheduler.start { xs.flatMap { $0 == 0 ? inner.asObservable() : Observable.just($0) } }
+
+        XCTAssertEqual(res.events, [.next(220, 1), .next(220, 100), .completed(360)])
+    }
+
+    func testFlatMapOfJustStopsAtTheFirstValueATakeDoesNotWant() {
+        var delivered: [Int] = []
+        var completed = false
+        _ = Observable.range(start: 0, count: 1_000_000)
+            .flatMap { Observable.just($0) }
+            .take(3)
+            .subscribe(onNext: { delivered.append($0) }, onCompleted: { completed = true })
+        XCTAssertEqual(delivered, [0, 1, 2])
+        XCTAssertTrue(completed)
+    }
+
     func testFlatMapCompletesWithOuterWhenNoInnerIsRunning() {
         let scheduler = TestScheduler(initialClock: 0)
         let ys = makeInners(scheduler)

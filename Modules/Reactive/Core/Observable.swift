@@ -15,6 +15,13 @@ public class Observable<Element>: ObservableType {
         rxAbstractMethod()
     }
 
+    /// For a sequence that is one value known at subscription and then completion (`just`): passes
+    /// the value to `body` and returns true, so an operator can skip the subscription (RxJava's
+    /// scalar fast path). Every other sequence returns false and calls nothing.
+    func withScalar(_ body: (Element) -> Void) -> Bool {
+        false
+    }
+
     /// This sequence.
     public func asObservable() -> Observable<Element> { self }
 }

@@ -22,6 +22,11 @@ final private class Just<Element>: Producer<Element> {
         observer.completed()
         return Disposables.create()
     }
+
+    override func withScalar(_ body: (Element) -> Void) -> Bool {
+        body(element)
+        return true
+    }
 }
 
 final private class JustScheduled<Element>: Producer<Element> {

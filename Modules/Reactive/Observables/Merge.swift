@@ -190,6 +190,20 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
     }
 
     private func subscribeInner(_ source: Observable<SourceSequence.Element>) {
+        // `just`: the value and the completion a subscription would deliver at once, in the same
+        // order under the same lock, without the subscription's five objects.
+        let wasScalar = source.withScalar { element in
+            lock.lock()
+            forwardNext(element)
+            lock.unlock()
+        }
+        if wasScalar {
+            lock.lock()
+            activeCount -= 1
+            checkCompleted()
+            lock.unlock()
+            return
+        }
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         let observer = MergeInnerObserver(parent: self, disposeKey: key)
