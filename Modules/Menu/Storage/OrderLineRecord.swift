@@ -4,9 +4,7 @@ import PersistenceInterface
 /// One line of a stored order: a row of `menuOrderLines`, keyed by the order and the line's position.
 struct OrderLineRecord: DatabaseRecord {
     static let tableName = "menuOrderLines"
-    // Lines are only inserted and read by order, never updated or deleted one by one, so the
-    // first column of the composite key serves where a single key column is asked for.
-    static let primaryKey = "orderID"
+    static let primaryKeyColumns = ["orderID", "position"]
 
     var orderID: Int64
     var position: Int

@@ -41,7 +41,7 @@ extension Connection {
         try checkOpen()
         let row = try RecordEncoder.collect(record)
         let made = try RecordStatement.make(
-            operation, table: Record.tableName, primaryKey: Record.primaryKey, columns: row.columns, type: Record.self, connection: self)
+            operation, table: Record.tableName, primaryKey: Record.primaryKeyColumns, columns: row.columns, type: Record.self, connection: self)
         recordStatements[key] = made
         lastRecordStatement = (key, made)
         try made.bind(row)

@@ -29,8 +29,11 @@ enum QuerySQL {
             let sql = "DELETE FROM \(table)" + (try whereClause(query.filter, arguments: &arguments))
             return SQLText(sql: sql, arguments: arguments)
         }
-        let key = quoted(Record.primaryKey)
-        let sql = "DELETE FROM \(table) WHERE \(key) IN (SELECT \(key) FROM \(table)" + (try tail(query, arguments: &arguments)) + ")"
+        // A row value for a composite key: (a, b) IN (SELECT a, b ...).
+        let columns = Record.primaryKeyColumns.map(quoted)
+        let key = columns.count == 1 ? columns[0] : "(" + columns.joined(separator: ", ") + ")"
+        let sql = "DELETE FROM \(table) WHERE \(key) IN (SELECT \(columns.joined(separator: ", ")) FROM \(table)"
+            + (try tail(query, arguments: &arguments)) + ")"
         return SQLText(sql: sql, arguments: arguments)
     }
 

@@ -35,42 +35,49 @@ final class RecordStatement {
         parameterIndexes.deinitialize().deallocate()
     }
 
-    /// The statement of `operation` on `table` for a record that encodes `columns`.
-    static func make(_ operation: RecordOperation, table: String, primaryKey: String, columns: [String], type: Any.Type, connection: Connection) throws -> RecordStatement {
+    /// The statement of `operation` on `table` for a record that encodes `columns`; rows are matched
+    /// on every column of `primaryKey` (one, or several for a composite key).
+    static func make(
+        _ operation: RecordOperation, table: String, primaryKey: [String], columns: [String], type: Any.Type, connection: Connection
+    ) throws -> RecordStatement {
         let all = Array(columns.indices)
         let sql: String
         let parameters: [Int] // column positions, in parameter order
-        if let keyIndex = columns.firstIndex(of: primaryKey) {
-            let others = all.filter { $0 != keyIndex }
+        let keyIndexes = primaryKey.compactMap { columns.firstIndex(of: $0) }
+        if !primaryKey.isEmpty, keyIndexes.count == primaryKey.count {
+            let others = all.filter { !keyIndexes.contains($0) }
+            let matchesKey = " WHERE " + keyIndexes.map { "\(quoted(columns[$0])) = ?" }.joined(separator: " AND ")
             switch operation {
             case .insert:
                 sql = insertSQL(table, columns)
                 parameters = all
             case .update:
                 if others.isEmpty {
-                    // A record whose only column is its key still runs, so a missing row is reported.
-                    sql = "UPDATE \(quoted(table)) SET \(quoted(primaryKey)) = ?1 WHERE \(quoted(primaryKey)) = ?1"
-                    parameters = [keyIndex]
+                    // A record made only of its key still runs, so a missing row is reported.
+                    let first = quoted(columns[keyIndexes[0]])
+                    sql = "UPDATE \(quoted(table)) SET \(first) = \(first)" + matchesKey
+                    parameters = keyIndexes
                 } else {
-                    sql = "UPDATE \(quoted(table)) SET " + others.map { "\(quoted(columns[$0])) = ?" }.joined(separator: ", ")
-                        + " WHERE \(quoted(primaryKey)) = ?"
-                    parameters = others + [keyIndex]
+                    sql = "UPDATE \(quoted(table)) SET " + others.map { "\(quoted(columns[$0])) = ?" }.joined(separator: ", ") + matchesKey
+                    parameters = others + keyIndexes
                 }
             case .upsert:
                 let action = others.isEmpty
                     ? "NOTHING"
                     : "UPDATE SET " + others.map { "\(quoted(columns[$0])) = excluded.\(quoted(columns[$0]))" }.joined(separator: ", ")
-                sql = insertSQL(table, columns) + " ON CONFLICT(\(quoted(primaryKey))) DO \(action)"
+                sql = insertSQL(table, columns) + " ON CONFLICT(\(keyIndexes.map { quoted(columns[$0]) }.joined(separator: ", "))) DO \(action)"
                 parameters = all
             case .delete:
-                sql = "DELETE FROM \(quoted(table)) WHERE \(quoted(primaryKey)) = ?"
-                parameters = [keyIndex]
+                sql = "DELETE FROM \(quoted(table))" + matchesKey
+                parameters = keyIndexes
             }
         } else if operation == .insert {
             sql = insertSQL(table, columns)
             parameters = all
         } else {
-            throw PersistenceError.encoding(type: "\(type)", column: primaryKey, reason: "the record does not encode its primary key")
+            let missing = primaryKey.filter { !columns.contains($0) }
+            throw PersistenceError.encoding(
+                type: "\(type)", column: missing.first, reason: "the record does not encode its primary key")
         }
         var indexes = [Int32](repeating: 0, count: columns.count)
         for (parameter, column) in parameters.enumerated() {

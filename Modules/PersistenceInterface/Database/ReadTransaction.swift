@@ -25,9 +25,10 @@ extension ReadTransaction {
         try fetchAll(Query<Record>())
     }
 
-    /// The record whose primary key is `id`, or nil.
+    /// The record whose primary key is `id`, or nil. A type with a composite key throws
+    /// `invalidQuery` (one value cannot name its row: use a filter).
     public func fetchOne<Record: DatabaseRecord>(_ type: Record.Type, id: some DatabaseValueConvertible) throws -> Record? {
-        try fetchOne(Record.filter(Column(Record.primaryKey) == id))
+        try fetchOne(Record.filter(Column(try Record.singlePrimaryKey()) == id))
     }
 
     /// The number of records in the type's table.

@@ -23,10 +23,11 @@ public protocol WriteTransaction: ReadTransaction {
 }
 
 extension WriteTransaction {
-    /// Deletes the row whose primary key is `id`; returns whether there was one.
+    /// Deletes the row whose primary key is `id`; returns whether there was one. A type with a
+    /// composite key throws `invalidQuery` (one value cannot name its row: use a filter).
     @discardableResult
     public func delete<Record: DatabaseRecord>(_ type: Record.Type, id: some DatabaseValueConvertible) throws -> Bool {
-        try deleteAll(Record.filter(Column(Record.primaryKey) == id)) > 0
+        try deleteAll(Record.filter(Column(try Record.singlePrimaryKey()) == id)) > 0
     }
 
     /// Deletes every record of the type's table and returns how many there were.
