@@ -29,7 +29,7 @@ extension ObservableType {
 final class CombineLatestValue<Element> {
     // Read and written under the sink's lock.
     private let storage = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-    private(set) var isSet = false
+    @exclusivity(unchecked) private(set) var isSet = false
 
     init() {}
 
@@ -83,12 +83,13 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
     fileprivate let lock = Lock(recursive: true)
 
-    // Set up before any source is subscribed; then guarded by `lock`.
-    private var result: (() throws -> Output)?
-    private var hasValue: [Bool] = []
-    private var isDone: [Bool] = []
-    private var numberOfValues = 0
-    private var numberOfDone = 0
+    // Set up before any source is subscribed; then guarded by `lock`, under which no two accesses
+    // overlap: the hot ones skip the dynamic exclusivity check, which cost more than their work.
+    @exclusivity(unchecked) private var result: (() throws -> Output)?
+    @exclusivity(unchecked) private var hasValue: [Bool] = []
+    @exclusivity(unchecked) private var isDone: [Bool] = []
+    @exclusivity(unchecked) private var numberOfValues = 0
+    @exclusivity(unchecked) private var numberOfDone = 0
     private var subscriptions: [SingleAssignmentDisposable] = []
     private var starts: [() -> Void] = []
 
@@ -131,7 +132,8 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
 
     /// Call with `lock` held.
     fileprivate func valueArrived(at index: Int) {
-        if !hasValue[index] {
+        // Once every source has a value, nothing below the count changes: skip the array.
+        if numberOfValues < hasValue.count, !hasValue[index] {
             hasValue[index] = true
             numberOfValues += 1
         }

@@ -1,13 +1,15 @@
 /// Holds a current value: a new observer first receives it, then every later event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
     // Every stored var below is read and written under `lock` (see the Sendable extension).
+    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
+    // every onNext it cost more than the subject's own work.
     private let lock = Lock(recursive: true) // an observer may send into the subject while receiving the current value
-    private var element: Element
-    private var observers = ObserverBag<Element>()
-    private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var element: Element
+    @exclusivity(unchecked) private var observers = ObserverBag<Element>()
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     // Mirrors `stoppedEvent != nil`: testing a generic optional on every value costs a metadata lookup.
-    private var stopped = false
-    private var disposed = false
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var disposed = false
 
     /// A subject holding `value`.
     public init(value: Element) {

@@ -2,14 +2,16 @@
 /// stop event, if the subject has stopped.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
     // Every stored var below is read and written under `lock` (see the Sendable extension).
+    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
+    // every onNext it cost more than the subject's own work.
     /// The observer side.
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock()
-    private var observers = ObserverBag<Element>()
-    private var stopped = false
-    private var stoppedEvent: Event<Element>?
-    private var disposed = false
+    @exclusivity(unchecked) private var observers = ObserverBag<Element>()
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var disposed = false
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
