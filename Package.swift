@@ -52,44 +52,40 @@ let modules: [Target] = [
     // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
     .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto"]),
-    module("AuthTesting", ["AuthInterface"]),
+    module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
 
 let testTargets: [Target] = [
     // `Locked`, the lock box of test state shared across threads, which TSan can see (unlike Synchronization.Mutex)
-    .target(name: "ConcurrencyTestSupport", path: "Tests/ConcurrencyTestSupport"),
-    tests("Reactive", ["ReactiveTesting", "ConcurrencyTestSupport"]),
-    tests("ReactiveTesting", ["Reactive", "ConcurrencyTestSupport"]),
+    tests("Reactive", ["ReactiveTesting"]),
+    tests("ReactiveTesting", ["Reactive"]),
     tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Reactive"]),
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
-    .target(name: "ArchitectureTestSupport", dependencies: ["Architecture"], path: "Tests/ArchitectureTestSupport"),
+    .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
-    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
-    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
-    tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "ConcurrencyTestSupport"]),
+    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),
+    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
+    tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
     tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI", "ConcurrencyTestSupport",
+        "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
     tests("MenuInterface", []),
     tests("Menu", [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI", "ConcurrencyTestSupport",
+        "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
-    tests("AuthInterface", ["Architecture", "ConcurrencyTestSupport"]),
-    tests("Auth", [
-        "AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto",
-        "ConcurrencyTestSupport",
-    ]),
-    // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
+    tests("AuthInterface", ["Architecture", "Reactive"]),
+    tests("Auth", ["AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
     tests("AuthTesting", ["AuthInterface"]),
+    // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto"], path: "Tests/AuthTestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
-    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "ConcurrencyTestSupport"], path: "Tests/BistroTests"),
+    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "Reactive"], path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [

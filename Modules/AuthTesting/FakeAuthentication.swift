@@ -1,4 +1,5 @@
 import AuthInterface
+import Reactive
 
 /// A Sign in with Apple that needs no network, no keys and no files, for tests, previews and
 /// `bistro --fake`: it accepts any response with a non-empty identity token (or fails as told),

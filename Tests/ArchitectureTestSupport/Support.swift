@@ -1,3 +1,4 @@
+import Reactive
 import Architecture
 import Foundation
 import XCTest

@@ -1,6 +1,7 @@
 import Architecture
 import ArchitectureTestSupport
 import Foundation
+import Reactive
 import XCTest
 
 /// A send from inside a reducer must stop the program with a message that says what went wrong.

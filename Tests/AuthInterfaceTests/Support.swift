@@ -1,10 +1,10 @@
 import Architecture
-import ConcurrencyTestSupport
+import Reactive
 
 /// Collects the issues reported inside `withIssueReporter`, instead of failing the test.
 final class RecordingIssueReporter: IssueReporter {
     // Qualified: Architecture has a package-level `Locked` of its own.
-    private let recorded = ConcurrencyTestSupport.Locked<[String]>([])
+    private let recorded = Locked<[String]>([])
 
     var messages: [String] { recorded.withLock { $0 } }
 

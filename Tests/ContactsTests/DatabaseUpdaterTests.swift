@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import Contacts
 import ContactsInterface
 import Dispatch

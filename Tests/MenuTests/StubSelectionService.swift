@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import Foundation
 import MenuInterface
 import Reactive

@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import Foundation
 import Menu
 import MenuInterface

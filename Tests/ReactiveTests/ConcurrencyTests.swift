@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import Reactive
 import Synchronization
 import XCTest

@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import Dispatch
 import Foundation
 import Reactive

@@ -1,3 +1,4 @@
+import Reactive
 
 /// The dependencies in effect for the current task: overridden values plus, for every other key,
 /// the value for the context (live, test or preview).

@@ -1,3 +1,4 @@
+import Reactive
 
 /// A set of running effects that are cancelled together: those under one `cancellable(id:)`, those
 /// started for one `StoreTask`, or all of a store's.

@@ -1,3 +1,4 @@
+import Reactive
 
 /// Where issues go: a reporter set for the current task, else the process-wide one.
 ///

@@ -1,3 +1,4 @@
+import Reactive
 import Synchronization
 
 /// How middleware, effects and subscriptions reach a store's core without keeping it alive forever.

@@ -1,3 +1,4 @@
+import Reactive
 
 /// A handle on what one `send` started: await `finish()` for its effects to complete, or `cancel()` them.
 ///

@@ -1,5 +1,6 @@
 import Architecture
 import Dispatch
+import Reactive
 
 /// What happened inside a TestStore's store, kept for the test to assert on: the state around each
 /// sent action, the actions effects sent back (in order, until received), and the running effects.

@@ -1,4 +1,5 @@
 import Architecture
+import Reactive
 
 /// A store for tests that checks every step: what each action does to the state, every action
 /// effects send back, and that effects have finished when the test ends.

@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 
 /// Values recorded in order (calls to a fake endpoint, log lines); safe to append from any thread.
 final class Recorded<Value: Sendable>: Sendable {

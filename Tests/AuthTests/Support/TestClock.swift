@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 import Foundation
 
 /// A clock the test moves by hand, for `exp`, `iat`, the refetch interval and session lifetimes.

@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

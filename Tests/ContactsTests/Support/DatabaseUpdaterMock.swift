@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import ContactsInterface
 import Reactive
 

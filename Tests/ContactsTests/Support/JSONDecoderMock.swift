@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 import Contacts
 import ContactsInterface
 import Foundation

@@ -1,4 +1,3 @@
-import ConcurrencyTestSupport
 import PersistenceInterface
 import Reactive
 import XCTest

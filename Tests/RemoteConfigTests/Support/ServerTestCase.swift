@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 import Foundation
 import RemoteConfig
 import RemoteConfigInterface

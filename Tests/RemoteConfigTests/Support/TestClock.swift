@@ -1,4 +1,4 @@
-import ConcurrencyTestSupport
+import Reactive
 import Foundation
 
 /// A clock the test moves by hand, for the minimum interval and the back-off.

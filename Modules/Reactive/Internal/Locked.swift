@@ -6,11 +6,12 @@ import Musl
 import Darwin
 #endif
 
-/// A value that is only read and written under a pthread mutex.
+/// A value that is only read and written under a pthread mutex: the package's one such box, for
+/// every module and test target (package access, so not part of any module's public API).
 ///
-/// Used where `Synchronization.Mutex` would do, because on Linux `Mutex` is built on raw futexes
-/// that ThreadSanitizer cannot see: every access it protects would be reported as a race. A pthread
-/// mutex is understood by the sanitizer, so a clean run means something.
+/// Not `Synchronization.Mutex`: on Linux its contended path waits in a raw futex that
+/// ThreadSanitizer cannot see, so every access it orders would be reported as a race. A pthread
+/// mutex is understood by the sanitizer, so a clean TSan run means something.
 @usableFromInline
 package final class Locked<Value: Sendable>: @unchecked Sendable { // `value` is only touched under `mutex`
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -28,9 +29,9 @@ package final class Locked<Value: Sendable>: @unchecked Sendable { // `value` is
         mutex.deallocate()
     }
 
-    /// Runs `body` with the value, under the lock.
+    /// Runs `body` with the value, under the lock; `body` must not take the lock again.
     @inlinable
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
