@@ -67,7 +67,7 @@ final class ANSIFrameEncoderTests: XCTestCase {
 
     func testSetupAndRestoreSequences() {
         let e = Self.esc
-        XCTAssertEqual(text(ANSIFrameEncoder.setupSequence), "\(e)[?1049h\(e)[?25l\(e)[?7l\(e)[0m\(e)[2J")
-        XCTAssertEqual(text(ANSIFrameEncoder.restoreSequence), "\(e)[0m\(e)[?7h\(e)[?25h\(e)[?1049l")
+        XCTAssertEqual(text(ANSIFrameEncoder.setupSequence), "\(e)[?1049h\(e)[?25l\(e)[?7l\(e)[?2004h\(e)[0m\(e)[2J")
+        XCTAssertEqual(text(ANSIFrameEncoder.restoreSequence), "\(e)[0m\(e)[?7h\(e)[?2004l\(e)[?25h\(e)[?1049l")
     }
 }

@@ -22,6 +22,25 @@ final class KeyParserTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}[2~\u{1B}[3~\u{1B}[5~\u{1B}[6~"), [.insert, .delete, .pageUp, .pageDown])
     }
 
+    func testABracketedPasteIsOneKeyWithItsNewlinesAsText() {
+        XCTAssertEqual(keys("a\u{1B}[200~line 1\nline\t2 튀김\u{1B}[201~b"), ["a", .paste("line 1\nline\t2 튀김"), "b"])
+        XCTAssertEqual(keys("\u{1B}[200~\u{1B}[201~"), [.paste("")])
+        // Escape sequences inside the paste are its text, up to the end marker.
+        XCTAssertEqual(keys("\u{1B}[200~\u{1B}[A\u{1B}[201~"), [.paste("\u{1B}[A")])
+    }
+
+    func testAPasteSpanningReadsWaitsForItsEndEvenThroughAFlush() {
+        var parser = KeyParser()
+        XCTAssertEqual(parser.parse(Array("x\u{1B}[20".utf8)), ["x"])
+        XCTAssertEqual(parser.parse(Array("0~eyJhbGci".utf8)), [])
+        // A pause (the live terminal flushes after one) does not cut the paste into keys.
+        XCTAssertEqual(parser.flush(), [])
+        XCTAssertTrue(parser.hasPendingInput)
+        XCTAssertEqual(parser.parse(Array("OiJ9\u{1B}[20".utf8)), [])
+        XCTAssertEqual(parser.parse(Array("1~\r".utf8)), [.paste("eyJhbGciOiJ9"), .enter])
+        XCTAssertFalse(parser.hasPendingInput)
+    }
+
     func testPrintableCharactersIncludingPlusMinusAndKorean() {
         XCTAssertEqual(keys("+-a Z"), ["+", "-", "a", " ", "Z"])
         XCTAssertEqual(keys("튀김"), [.character("튀"), .character("김")])

@@ -198,6 +198,15 @@ final class PromptTests: XCTestCase {
         XCTAssertFalse(row.contains(token.prefix(20)))
         terminal.press(.enter)
         XCTAssertEqual(recorder.events, [token, "|"])
+
+        // Pasted in one go with a trailing newline (bracketed paste): the newline does not submit.
+        let second = Recorder()
+        second.record(controller.rx.prompt(title: "Sign in with Apple", message: "Paste the identity token"))
+        terminal.press(.paste(token + "\n"))
+        XCTAssertEqual(second.events, [])
+        XCTAssertEqual(controller.presentedAlert?.textFieldText, token)
+        terminal.press(.enter)
+        XCTAssertEqual(second.events, [token, "|"])
     }
 
     @MainActor private static func plainAlert() {

@@ -18,6 +18,7 @@ final class TextFieldTests: XCTestCase {
     func testRxSubmitEmitsTheTextOnEnter() { MainActor.assumeIsolated { Self.rxSubmit() } }
     func testKeysTheFieldDoesNotUseGoOnToTheScreen() { MainActor.assumeIsolated { Self.unusedKeys() } }
     func testALongPasteTypedKeyByKeyArrivesIntact() { MainActor.assumeIsolated { Self.longPaste() } }
+    func testABracketedPasteInsertsAtTheCursorAsOneEditWithoutControlCharacters() { MainActor.assumeIsolated { Self.bracketedPaste() } }
 
     @MainActor private static func editing() {
         let field = TextField()
@@ -292,5 +293,24 @@ final class TextFieldTests: XCTestCase {
         for _ in 0..<1000 { terminal.press(.right) }
         terminal.type("|")
         XCTAssertEqual(field.text, String(pasted.prefix(1000)) + "|" + String(pasted.dropFirst(1000)))
+    }
+
+    @MainActor private static func bracketedPaste() {
+        let field = TextField(text: "ab")
+        let (terminal, _, _) = show(field, width: 20, height: 1)
+        let bag = DisposeBag()
+        var texts: [String] = []
+        field.rx.text.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
+        var submitted: [String] = []
+        field.rx.submit.subscribe(onNext: { submitted.append($0) }).disposed(by: bag)
+        terminal.press(.left)
+        // A token copied across wrapped lines: the newlines and the tab go, the text stays whole.
+        terminal.press(.paste("eyJ\nhbG\r\nci\t튀\n"))
+        XCTAssertEqual(field.text, "aeyJhbGci튀b")
+        XCTAssertEqual(field.cursorPosition, 10, "after the pasted text")
+        XCTAssertEqual(texts, ["ab", "aeyJhbGci튀b"], "one edit, one change")
+        XCTAssertEqual(submitted, [], "a newline in a paste is not Enter")
+        terminal.press(.paste("\n\t"))
+        XCTAssertEqual(texts.count, 2, "a paste of control characters only changes nothing")
     }
 }

@@ -34,6 +34,8 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// A control key with a letter (`.control("c")` is Ctrl-C); Tab, Enter and Backspace have cases of their own.
     case control(Character)
+    /// Text pasted at once (bracketed paste): its newlines and tabs are text, not Enter and Tab.
+    case paste(String)
 
     /// Ctrl-C, which in raw mode arrives as a key rather than as SIGINT.
     public static let ctrlC = Key.control("c")
@@ -70,6 +72,7 @@ extension Key: CustomStringConvertible {
         case .character(" "): "Space"
         case .character(let character): String(character)
         case .control(let letter): "Ctrl-\(String(letter).uppercased())"
+        case .paste(let text): "Paste (\(text.count) characters)"
         }
     }
 }

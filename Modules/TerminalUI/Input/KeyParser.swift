@@ -4,7 +4,8 @@
 /// tail and finishes it with the next read. A lone ESC at the end of a read is ambiguous (the
 /// Escape key, or the start of a sequence still on its way), so it waits: the next read decides,
 /// or `flush()` calls it Escape when no more bytes came (the live terminal does so after a short
-/// pause, as terminal editors do).
+/// pause, as terminal editors do). A bracketed paste (`ESC [200~` … `ESC [201~`) is one
+/// `.paste` key, however many reads it spans.
 public struct KeyParser: Sendable {
     private var pending: [UInt8] = []
 
@@ -28,10 +29,12 @@ public struct KeyParser: Sendable {
         return keys
     }
 
-    /// The keys for whatever is held back, read as complete: a lone ESC becomes Escape.
+    /// The keys for whatever is held back, read as complete: a lone ESC becomes Escape. A paste
+    /// still arriving is kept: its end is on its way, however slowly.
     public mutating func flush() -> [Key] {
         var keys: [Key] = []
         while !pending.isEmpty {
+            if pending.starts(with: Self.pasteStart) { return keys }
             if pending[0] == 0x1B {
                 keys.append(.escape)
                 pending.removeFirst()
@@ -108,6 +111,9 @@ public struct KeyParser: Sendable {
             return (nil, 2)
         }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        if final == 0x7E, parameters == "200" {
+            return decodePaste(bytes, from: start, contentStart: index + 1)
+        }
         let key: Key? = switch final {
         case 0x41: .up
         case 0x42: .down
@@ -130,6 +136,22 @@ public struct KeyParser: Sendable {
         default: nil
         }
         return (key, length)
+    }
+
+    private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    /// The text up to the end-of-paste sequence, or nil while it has not arrived.
+    private static func decodePaste(_ bytes: [UInt8], from start: Int, contentStart: Int) -> (Key?, Int)? {
+        var index = contentStart
+        while index + pasteEnd.count <= bytes.count {
+            if bytes[index] == 0x1B, bytes[index..<(index + pasteEnd.count)].elementsEqual(pasteEnd) {
+                let text = String(decoding: bytes[contentStart..<index], as: UTF8.self)
+                return (.paste(text), index + pasteEnd.count - start)
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func decodeUTF8(_ bytes: [UInt8], from start: Int) -> (Key?, Int)? {

@@ -13,11 +13,12 @@ public struct ANSIFrameEncoder: Sendable {
         self.colorsEnabled = colorsEnabled
     }
 
-    /// Alternate screen on, cursor hidden, auto-wrap off, attributes reset, screen cleared.
-    public static let setupSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J".utf8)
+    /// Alternate screen on, cursor hidden, auto-wrap off, bracketed paste on (a paste arrives as one
+    /// `Key.paste`, its newlines not read as Enter), attributes reset, screen cleared.
+    public static let setupSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J".utf8)
 
-    /// Attributes reset, auto-wrap on, cursor shown, main screen back.
-    public static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    /// Attributes reset, auto-wrap on, bracketed paste off, cursor shown, main screen back.
+    public static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// The bytes that turn the screen showing `previous` into `frame`; with no previous frame (or
     /// a different size, after a resize) the screen is cleared and drawn whole.

@@ -2,7 +2,7 @@ import Reactive
 
 /// One line of editable text with a cursor (UITextField's part); read it with `field.rx.text`.
 ///
-/// While focused, printable characters insert at the cursor, Backspace and Delete remove the
+/// While focused, printable characters and pastes insert at the cursor, Backspace and Delete remove the
 /// character before and after it, Left, Right, Home, End, Ctrl-A and Ctrl-E move it, Ctrl-U clears
 /// everything before it, and Enter submits (`rx.submit`). Other keys (Up, Down, Escape…) are left
 /// to the screen. The text is edited by grapheme cluster, so a character and its combining marks,
@@ -95,6 +95,17 @@ public final class TextField: View {
         didEdit(changed: true)
     }
 
+    /// Inserts a pasted `text` at the cursor as one edit, without its control characters: a
+    /// single line keeps no newline or tab, and a token copied across wrapped lines comes out whole.
+    private func insert(pasted text: String) {
+        let kept = String(text.filter { !$0.isTerminalControl })
+        guard !kept.isEmpty else { return }
+        storage.insert(contentsOf: kept, at: cursorIndex)
+        cursor += kept.utf8.count
+        realignCursor()
+        didEdit(changed: true)
+    }
+
     private func deleteBackward() {
         guard cursor > 0 else { return }
         let end = cursorIndex
@@ -120,7 +131,7 @@ public final class TextField: View {
         didEdit(changed: true)
     }
 
-    /// Keeps the cursor on a character boundary after a removal joined its neighbours into one cluster.
+    /// Keeps the cursor on a character boundary after an edit joined its neighbours into one cluster.
     private func realignCursor() {
         let index = cursorIndex
         if index.samePosition(in: storage) == nil {
@@ -163,6 +174,7 @@ public final class TextField: View {
         case .character(let character):
             // Control characters never enter the text: they would move the terminal's cursor.
             if !character.isTerminalControl { insert(character) }
+        case .paste(let text): insert(pasted: text)
         case .backspace: deleteBackward()
         case .delete: deleteForward()
         case .left:
