@@ -1,6 +1,6 @@
 /// The command tree of `bistro`. Commands are added here as the features they drive land.
 enum Commands {
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     static let globalOptions: [CommandSpec.Option] = [
         .init(name: "database", valueName: "PATH", help: "the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)"),
@@ -21,7 +21,8 @@ enum Commands {
         name: "bistro",
         summary: """
             Bistro: the seller's menu, orders and contacts, from remote config through a local database.
-            Without a command, prints a summary of the menu and the contacts.
+            Without a command: on a terminal, the full-screen app (sign in, then Menu, Contacts and
+            Account in tabs; Tab switches, Ctrl-C quits); otherwise a summary of the menu and the contacts.
             """,
         subcommands: [
             CommandSpec(
