@@ -25,6 +25,16 @@ struct Composition {
         settings.isFake ? try makeFake() : try makeLive(settings)
     }
 
+    /// Waits for the writes the screens queued (the last key's selection change) before the process
+    /// ends: an empty write runs after every write queued before it.
+    func finishQueuedWrites() throws {
+        do {
+            try database.write { _ in }
+        } catch {
+            throw RuntimeFailure("could not store the last changes", error)
+        }
+    }
+
     /// Remote config as the Contacts feature sees it: a fetch brings it news when the active
     /// contacts changed since it last looked (see `ConsumerRemoteConfig`).
     static func contactsView(of remoteConfig: any RemoteConfigProtocol) -> any RemoteConfigProtocol {

@@ -24,18 +24,8 @@ enum FullScreenApp {
             makeMainViewController: { main in mainTabs(composition, account: MainViewController(store: main)) })
         coordinator.start()
         try terminal.run()  // the terminal is restored however this ends
-        try finishWrites(composition)
+        try composition.finishQueuedWrites()
         withExtendedLifetime((screen, coordinator)) {}
-    }
-
-    /// Waits for the writes the screens queued (the last key's selection change) before the process
-    /// ends: an empty write runs after every write queued before it.
-    static func finishWrites(_ composition: Composition) throws {
-        do {
-            try composition.database.write { _ in }
-        } catch {
-            throw RuntimeFailure("could not store the last changes", error)
-        }
     }
 
     /// The signed-in screens. Each sign-in builds them anew: their state is in the database.

@@ -12,7 +12,7 @@ enum MenuScreenCommand {
         screen.rootViewController = MenuFeature.makeViewController(
             database: composition.database, remoteConfig: composition.remoteConfig)
         try terminal.run()  // the terminal is restored however this ends
-        try FullScreenApp.finishWrites(composition)
+        try composition.finishQueuedWrites()
         withExtendedLifetime(screen) {}
     }
 }
