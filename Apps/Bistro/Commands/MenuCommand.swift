@@ -23,11 +23,7 @@ enum MenuCommand {
             if case .error(let error) = event { failures.withLock { $0.append(error) } }
         })
         defer { subscription.dispose() }
-        do {
-            try composition.database.write { _ in }
-        } catch {
-            throw RuntimeFailure("could not store the menu", error)
-        }
+        try composition.finishQueuedWrites(failure: "could not store the menu")
         if let failure = failures.withLock({ $0.first }) {
             throw RuntimeFailure("could not refresh the menu", failure)
         }

@@ -25,13 +25,13 @@ struct Composition {
         settings.isFake ? try makeFake() : try makeLive(settings)
     }
 
-    /// Waits for the writes the screens queued (the last key's selection change) before the process
-    /// ends: an empty write runs after every write queued before it.
-    func finishQueuedWrites() throws {
+    /// Waits for the writes queued so far (a screen's last change, a refresh's store): an empty
+    /// write runs after every write queued before it. Its failure is `failure`, with the cause.
+    func finishQueuedWrites(failure: String = "could not store the last changes") throws {
         do {
             try database.write { _ in }
         } catch {
-            throw RuntimeFailure("could not store the last changes", error)
+            throw RuntimeFailure(failure, error)
         }
     }
 

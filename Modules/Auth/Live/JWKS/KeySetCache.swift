@@ -53,7 +53,8 @@ actor KeySetCache {
     /// The key with id `id`, fetching the set again if it is missing or too old and the last fetch
     /// is old enough.
     func key(id: String) async -> Lookup {
-        if isFresh, let key = cachedKeys()[id] { return .found(key) }
+        let cached = cachedKeys()  // loads the disk copy, and with it `fetchedAt`, on first use
+        if isFresh, let key = cached[id] { return .found(key) }
         let succeeded: Bool
         if let fetchInFlight {
             // Tokens that arrive together share one fetch.
@@ -74,7 +75,6 @@ actor KeySetCache {
 
     /// Whether the cached keys were fetched less than `maximumAge` ago.
     private var isFresh: Bool {
-        _ = cachedKeys()
         guard let fetchedAt else { return false }
         return now().timeIntervalSince(fetchedAt) < maximumAge
     }
