@@ -22,6 +22,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
     func testASelectionStoredElsewhereShowsAndIsNotStoredAgain() { MainActor.assumeIsolated { Self.storedElsewhere() } }
     func testASelectionStoredElsewhereBeforeTheCatalogArrivesGoesOntoIt() { MainActor.assumeIsolated { Self.storedElsewhereEarly() } }
     func testAfterAFailedStoreTheScreenKeepsItsCountsOverStorage() { MainActor.assumeIsolated { Self.storedElsewhereAfterFailure() } }
+    func testAStateFromBeforeTheLatestChangeDoesNotUndoIt() { MainActor.assumeIsolated { Self.staleStateAfterChange() } }
 
     // MARK: Fixture
 
@@ -232,6 +233,22 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
         XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([4: 2]))])
         XCTAssertEqual(f.selectionService.replaced, [])
+    }
+
+    @MainActor private static func staleStateAfterChange() {
+        let f = Fixture(StubSelectionService())
+        f.at(100) { f.viewModel.fetchMenu() }
+        // Two changes in one tick: the store answers the first store at once, but that state (nothing
+        // in flight, [1: 1] stored) reaches the view model a tick later, after the second change.
+        f.at(200) {
+            f.viewModel.changeCount(item: sampleMenus[0], increase: 1)
+            f.viewModel.clearAllItemSelections()
+        }
+        f.scheduler.start()
+
+        XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, sampleMenus), .next(200, selecting([1: 1])), .next(200, sampleMenus)])
+        XCTAssertEqual(f.selectionService.replaced, [selection([1: 1]), .empty])
+        XCTAssertEqual(f.selectionService.stored, .empty)
     }
 
     @MainActor private static func storedElsewhereAfterFailure() {

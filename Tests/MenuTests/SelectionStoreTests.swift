@@ -27,12 +27,13 @@ final class SelectionStoreTests: XCTestCase {
     func testStoringKeepsWhatWasStoredCountsStoresInFlightAndNumbersEachFailure() {
         let loaded = SelectionState(loaded: .empty, saved: .empty)
         let requested = selectionReducer(action: .saveSelection(.request(selection([2: 1]))), state: loaded)
-        XCTAssertEqual(requested, SelectionState(loaded: .empty, saved: .empty, savesInFlight: 1))
+        XCTAssertEqual(requested, SelectionState(loaded: .empty, saved: .empty, savesInFlight: 1, savesRequested: 1))
         let twiceRequested = selectionReducer(action: .saveSelection(.request(selection([2: 2]))), state: requested)
         XCTAssertEqual(twiceRequested.savesInFlight, 2)
+        XCTAssertEqual(twiceRequested.savesRequested, 2)
         // What a store answers is what storage holds after it: saved, and as a read would find it.
         let saved = selectionReducer(action: .saveSelection(.success(selection: selection([2: 1]))), state: twiceRequested)
-        XCTAssertEqual(saved, SelectionState(loaded: selection([2: 1]), saved: selection([2: 1]), savesInFlight: 1))
+        XCTAssertEqual(saved, SelectionState(loaded: selection([2: 1]), saved: selection([2: 1]), savesInFlight: 1, savesRequested: 2))
         let error = MenuError.storage(reason: "disk full")
         let once = selectionReducer(action: .saveSelection(.failure(error: error)), state: saved)
         let twice = selectionReducer(action: .saveSelection(.failure(error: error)), state: once)
@@ -40,6 +41,7 @@ final class SelectionStoreTests: XCTestCase {
         XCTAssertEqual(once.savesInFlight, 0)
         XCTAssertEqual(twice.failure, MenuFailure(number: 2, error: error))
         XCTAssertEqual(twice.savesInFlight, 0, "never below 0")
+        XCTAssertEqual(twice.savesRequested, 2, "answers do not count as requests")
         XCTAssertEqual(twice.saved, selection([2: 1]))
     }
 
@@ -106,6 +108,6 @@ final class SelectionStoreTests: XCTestCase {
         without.send(.saveSelection(.request(selection([4: 1]))))
         without.send(.loadSelection(.request))
         // Nothing answers: the requests are all the state shows.
-        XCTAssertEqual(without.state.selection, SelectionState(isLoading: true, savesInFlight: 1))
+        XCTAssertEqual(without.state.selection, SelectionState(isLoading: true, savesInFlight: 1, savesRequested: 1))
     }
 }

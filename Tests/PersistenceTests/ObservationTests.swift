@@ -51,6 +51,30 @@ final class ObservationTests: XCTestCase {
         }
     }
 
+    /// Read-your-writes: when an `asyncWrite` result arrives, the observation already has the value of
+    /// that commit, even with 50 writes queued back to back (the Menu screen relies on it to tell its
+    /// own stores from someone else's).
+    func testAnAsyncWriteResultArrivesAfterTheValueItsCommitGaveEachObservation() throws {
+        try onEachKindOfDatabase { database in
+            let observed = Recorder<Int>()
+            let subscription = observed.record(database.observeCount(Item.all()))
+            defer { subscription.dispose() }
+            observed.waitForValues(1)
+            let results = Recorder<(written: Int, observedThen: Int?)>()
+            let writes = (1...50).map { id in
+                database.asyncWrite { db -> Int in
+                    try db.insert(Item(id: Int64(id), name: "\(id)", price: 1, count: 1))
+                    return try db.fetchCount(Item.self)
+                }
+                .subscribe(onNext: { results.append((written: $0, observedThen: observed.values.last)) })
+            }
+            defer { writes.forEach { $0.dispose() } }
+            let answered = results.waitForValues(50)
+            XCTAssertEqual(answered.map(\.written), Array(1...50))
+            XCTAssertEqual(answered.map(\.observedThen), Array(1...50))
+        }
+    }
+
     func testARolledBackWriteEmitsNothing() throws {
         try onEachKindOfDatabase { database in
             let recorder = Recorder<[Item]>()

@@ -1,5 +1,5 @@
 /// The stored selection: loading from the request to its outcome, what was read and stored last,
-/// the stores not answered yet, a numbered failure kept for each failure to read or store.
+/// the stores asked for and not answered yet, a numbered failure kept for each failure to read or store.
 public func selectionReducer(action: MenuAction, state: SelectionState?) -> SelectionState {
     var state = state ?? SelectionState()
     switch action {
@@ -14,6 +14,7 @@ public func selectionReducer(action: MenuAction, state: SelectionState?) -> Sele
         state.failure = .next(after: state.failure, error: error)
     case .saveSelection(.request):
         state.savesInFlight += 1
+        state.savesRequested += 1
     case .saveSelection(.success(let selection)):
         // What storage held right after the store, as a read would have found it.
         state.saved = selection

@@ -14,16 +14,20 @@ public struct SelectionState: Sendable, Equatable {
     /// Stores asked for and not answered yet: until they are, what storage reports may be older
     /// than what the screen shows.
     public var savesInFlight: Int
+    /// Stores asked for since the store began: a screen that takes states in later than it sends
+    /// requests compares it with its own count, to tell a state from before its last request.
+    public var savesRequested: Int
 
     /// A selection state.
     public init(
         isLoading: Bool = false, loaded: MenuSelection? = nil, saved: MenuSelection? = nil, failure: MenuFailure? = nil,
-        savesInFlight: Int = 0
+        savesInFlight: Int = 0, savesRequested: Int = 0
     ) {
         self.isLoading = isLoading
         self.loaded = loaded
         self.saved = saved
         self.failure = failure
         self.savesInFlight = savesInFlight
+        self.savesRequested = savesRequested
     }
 }

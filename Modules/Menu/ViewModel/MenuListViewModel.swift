@@ -46,6 +46,9 @@ public final class MenuListViewModel: MenuListViewModelType {
     /// The selection storage holds (read, or last asked for); nil when a failure left that unknown,
     /// so that the next change is stored whatever it is.
     private var storedSelection: MenuSelection?
+    /// The stores this view model asked the store for: states arrive on `scheduler` after the store
+    /// made them, so one counting fewer requests is from before the latest change on the screen.
+    private var savesSent = 0
     private let disposeBag = DisposeBag()
 
     /// Where the stored selection stands.
@@ -162,6 +165,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         let selection = MenuSelection(menus: menus)
         guard selection != storedSelection else { return }
         storedSelection = selection
+        savesSent += 1
         store.send(.saveSelection(.request(selection)))
     }
 
@@ -241,9 +245,12 @@ public final class MenuListViewModel: MenuListViewModelType {
         case .done:
             // While this view model's own stores are on their way, storage may still report an
             // older selection than the screen's; once they are answered, what it reports is news.
-            // After a failed store (`storedSelection` nil) the screen keeps its counts, to be stored
-            // by the next change.
-            guard selection.savesInFlight == 0, let stored = storedSelection, loaded != stored else { return }
+            // A state made before the latest request (still on its way to this thread) says nothing
+            // of that request. After a failed store (`storedSelection` nil) the screen keeps its
+            // counts, to be stored by the next change.
+            guard selection.savesInFlight == 0, selection.savesRequested >= savesSent,
+                let stored = storedSelection, loaded != stored
+            else { return }
             storedSelection = loaded
             _ = menuObservable
                 .take(1)

@@ -83,20 +83,28 @@ public final class SQLiteDatabase: Database {
     }
 
     /// When subscribed, runs `body` in one write transaction on the writer queue, then emits its result
-    /// and completes there (or fails with its error).
+    /// and completes (or fails with its error) on the delivery queue, after the values its commit gave
+    /// the observations.
+    ///
+    /// The result waits its turn behind those values so that a subscriber of both sees its own write
+    /// read back before it learns the write is done: once the result arrives, no observation value
+    /// from before that commit is still on its way (read-your-writes for anyone following a table).
     public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (any WriteTransaction) throws -> T) -> Observable<T> {
         let writer = self.writer
         return Observable.create { observer in
             let cancelled = BooleanDisposable()
-            let handoff = Handoff(observer) // used only by the writer-queue block below
+            let handoff = Handoff(observer) // used only by the writer-queue block, then the delivery-queue block below
             writer.queue.async {
                 guard !cancelled.isDisposed else { return }
-                do {
-                    let value = try writer.write(body)
-                    handoff.value.onNext(value)
-                    handoff.value.onCompleted()
-                } catch {
-                    handoff.value.onError(error)
+                let result = Result { try writer.write(body) }
+                writer.deliveryQueue.async {
+                    switch result {
+                    case .success(let value):
+                        handoff.value.onNext(value)
+                        handoff.value.onCompleted()
+                    case .failure(let error):
+                        handoff.value.onError(error)
+                    }
                 }
             }
             return cancelled

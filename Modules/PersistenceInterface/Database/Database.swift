@@ -14,6 +14,9 @@ public protocol Database: AnyObject, Sendable {
     func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
 
     /// When subscribed, runs `body` in one write transaction on the background writer queue, then emits its result and completes (or fails).
+    ///
+    /// The result arrives after every observation value that its commit (or any earlier one) produced,
+    /// so a subscriber following the tables it wrote never gets an older value after the result.
     func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (any WriteTransaction) throws -> T) -> Observable<T>
 
     /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
