@@ -1,12 +1,12 @@
 import Dispatch
-import Synchronization
+import Reactive
 
 /// Runs `operation` on the cooperative pool and waits for it on the calling thread.
 ///
 /// A command runs once and exits, so it blocks the main thread (as `waitForCompletion` does for
 /// observables); `operation` never needs the main actor, so this cannot deadlock.
 func awaitBlocking<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) throws -> Value {
-    let outcome = Mutex<Result<Value, any Error>?>(nil)
+    let outcome = Locked<Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task.detached {
         let result: Result<Value, any Error>

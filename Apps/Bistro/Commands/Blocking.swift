@@ -1,13 +1,12 @@
 import Dispatch
 import Reactive
-import Synchronization
 
 /// Waits on the calling thread until `observable` ends, and returns its elements or throws its error.
 ///
 /// A command runs once and exits, so it blocks the main thread; the services deliver on their own
 /// queues (never the main one), so this cannot deadlock.
 func waitForCompletion<Element: Sendable>(_ observable: Observable<Element>) throws -> [Element] {
-    let outcome = Mutex<(elements: [Element], error: (any Error)?)>(([], nil))
+    let outcome = Locked<(elements: [Element], error: (any Error)?)>(([], nil))
     let done = DispatchSemaphore(value: 0)
     let subscription = observable.subscribe(
         onNext: { element in outcome.withLock { $0.elements.append(element) } },

@@ -3,7 +3,6 @@ import Menu
 import MenuInterface
 import PersistenceInterface
 import Reactive
-import Synchronization
 
 /// `bistro menu list|set ITEM COUNT|clear|order [--json]` and `bistro orders [--json]`.
 enum MenuCommand {
@@ -16,7 +15,7 @@ enum MenuCommand {
         let service = LiveMenuService(
             remoteConfig: FetchedOnceRemoteConfig(base: composition.remoteConfig, outcome: outcome),
             database: composition.database)
-        let failures = Mutex<[any Error]>([])
+        let failures = Locked<[any Error]>([])
         // The refresh answers at once (the fetch is done) and queues its write on the writer queue;
         // an empty write behind it is the barrier after which the write, or its failure, happened.
         let subscription = service.fetchMenu().subscribe(onNext: { event in

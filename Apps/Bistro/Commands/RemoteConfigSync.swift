@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// The one fetch-and-activate of a run, done by the app so that a progress indicator and the error
 /// live in one place; the features then see its outcome through `FetchedOnceRemoteConfig`.
@@ -16,7 +16,7 @@ enum RemoteConfigSync {
     /// Firebase's zero expiration does: fetch with expiration 0, then activate.
     static func run(_ composition: Composition, explicit: Bool) -> Outcome {
         let remoteConfig = composition.remoteConfig
-        let result = Mutex(Outcome(status: .error, error: nil))
+        let result = Locked(Outcome(status: .error, error: nil))
         let done = DispatchSemaphore(value: 0)
         Progress.during("fetching remote config", enabled: composition.usesNetwork) {
             if explicit {

@@ -1,6 +1,6 @@
 import Foundation
+import Reactive
 import RemoteConfigInterface
-import Synchronization
 
 /// One feature's view of a remote config that several features share: a successful fetch-and-
 /// activate reports `successFetchedFromRemote` when the active values of the feature's `keys`
@@ -15,7 +15,7 @@ import Synchronization
 final class ConsumerRemoteConfig: RemoteConfigDecorator {
     let base: any RemoteConfigProtocol
     private let keys: [String]
-    private let lastSeen = Mutex<[String: Data]?>(nil)
+    private let lastSeen = Locked<[String: Data]?>(nil)
 
     /// A view of `base` for a feature that reads `keys`.
     init(base: any RemoteConfigProtocol, keys: [String]) {
