@@ -54,6 +54,8 @@ struct Parent: Reducer {
         case rows(IdentifiedAction<Int, Child.Action>)
         case openDetail
         case closeDetail
+        case replaceDetail(id: Int)
+        case changeDetail
         case startEditing
         case stopEditing
         case addRow(Int)
@@ -76,6 +78,8 @@ struct Parent: Reducer {
             switch action {
             case .openDetail: state.detail = Child.State(id: 1)
             case .closeDetail: state.detail = nil
+            case .replaceDetail(let id): state.detail = Child.State(id: id)
+            case .changeDetail: state.detail?.count += 10
             case .startEditing: state.mode = .editing(Child.State(id: 2))
             case .stopEditing: state.mode = .idle
             case .addRow(let id): state.rows.append(Child.State(id: id))
@@ -103,6 +107,7 @@ struct Screen: Reducer {
     enum Action: Sendable, Equatable {
         case detail(Child.Action)
         case open
+        case reopen(id: Int)
         case close
     }
 
@@ -112,6 +117,7 @@ struct Screen: Reducer {
         Reduce { state, action in
             switch action {
             case .open: state = .detail(Child.State(id: 9))
+            case .reopen(let id): state = .detail(Child.State(id: id))
             case .close: state = .list
             case .detail: break
             }
@@ -206,6 +212,53 @@ final class CompositionTests: XCTestCase {
         await cancelled.wait()
         await task.finish()
         XCTAssertNil(store.state.detail)
+    }
+
+    func testIfLetCancelsTheChildsEffectsWhenAChildOfAnotherIdTakesItsPlace() async {
+        let cancelled = Gate()
+        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
+            .run { _ in
+                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
+            }
+        }))
+        store.send(.openDetail)
+        let task = store.send(.detail(.startTimer))
+        store.send(.replaceDetail(id: 3))
+        await cancelled.wait()
+        await task.finish()
+        XCTAssertEqual(store.state.detail, Child.State(id: 3))
+    }
+
+    func testIfLetKeepsTheChildsEffectsWhileTheParentChangesTheSameChild() async {
+        let release = Gate()
+        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
+            .run { send in
+                await release.wait()
+                send(.tick)
+            }
+        }))
+        store.send(.openDetail)
+        let task = store.send(.detail(.startTimer))
+        store.send(.changeDetail)
+        release.open()
+        await task.finish()
+        // The tick arrived: a cancelled effect's sends are dropped.
+        XCTAssertEqual(store.state.detail, Child.State(id: 1, count: 110))
+    }
+
+    func testIfCaseLetCancelsTheChildsEffectsWhenAChildOfAnotherIdTakesTheCase() async {
+        let cancelled = Gate()
+        let store = Store(initialState: Screen.State.list, reducer: Screen(ticks: {
+            .run { _ in
+                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
+            }
+        }))
+        store.send(.open)
+        let task = store.send(.detail(.startTimer))
+        store.send(.reopen(id: 10))
+        await cancelled.wait()
+        await task.finish()
+        XCTAssertEqual(store.state, .detail(Child.State(id: 10)))
     }
 
     func testIfCaseLetRunsTheChildOnItsCaseAndCancelsItsEffectsWhenTheCaseChanges() async {

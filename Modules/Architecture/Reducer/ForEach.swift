@@ -60,7 +60,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         guard idsAfter != idsBefore else { return effects }
         let remaining = Set(idsAfter)
         let removed = idsBefore.filter { !remaining.contains($0) }
-        return effects.merge(with: .cancel(ids: removed.map { NavigationID(location, element: EffectID($0)) }))
+        return effects.merge(with: .cancel(ids: removed.map { NavigationID(location, identity: EffectID($0)) }))
     }
 
     private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -74,6 +74,6 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         let embed = toElementAction.embed
         return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
             .map { embed(.element(id: id, action: $0)) }
-            .cancellable(id: NavigationID(location, element: EffectID(id)))
+            .cancellable(id: NavigationID(location, identity: EffectID(id)))
     }
 }

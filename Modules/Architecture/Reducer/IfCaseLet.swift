@@ -1,8 +1,8 @@
 extension Reducer {
     /// Adds a child reducer that runs while the enum state holds the case at `toCaseState`.
     ///
-    /// The child runs before this reducer. When this reducer moves the state to another case, the
-    /// effects the child started are cancelled. A child action that arrives while the state holds
+    /// The child runs before this reducer. When this reducer moves the state to another case, or
+    /// puts an `Identifiable` child of another id in the case, the effects the child started are cancelled. A child action that arrives while the state holds
     /// another case is reported as an issue.
     @inlinable
     public func ifCaseLet<CaseState: Sendable, CaseAction: Sendable, Case: Reducer>(
@@ -49,16 +49,16 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
 
     /// Runs the child (while the state holds its case), then the parent; cancels the child's
-    /// effects when the parent moved the state to another case.
+    /// effects when the parent moved the state to another case or put another child in it.
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         let childEffect = reduceChild(into: &state, action: action)
-        let hadCase = toChildState.extract(state) != nil
+        let childBefore = toChildState.extract(state).map { NavigationID(location, child: $0) }
         let parentEffect = parent.reduce(into: &state, action: action)
         let effects = childEffect.merge(with: parentEffect)
-        if hadCase && toChildState.extract(state) == nil {
-            return effects.merge(with: .cancel(id: NavigationID(location)))
+        guard let childBefore, childBefore != toChildState.extract(state).map({ NavigationID(location, child: $0) }) else {
+            return effects
         }
-        return effects
+        return effects.merge(with: .cancel(id: childBefore))
     }
 
     private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -72,6 +72,6 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         }
         let effect = child.reduce(into: &childState, action: childAction)
         state = toChildState.embed(childState)
-        return effect.map(toChildAction.embed).cancellable(id: NavigationID(location))
+        return effect.map(toChildAction.embed).cancellable(id: NavigationID(location, child: childState))
     }
 }

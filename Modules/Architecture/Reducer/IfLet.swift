@@ -2,8 +2,9 @@ extension Reducer {
     /// Adds a child reducer that runs on the optional state at `toWrappedState` while it is not nil.
     ///
     /// The child runs before this reducer, as a parent reacts to what its child did. When this
-    /// reducer sets the child state to nil, the effects the child started are cancelled. A child
-    /// action that arrives while the state is nil is reported as an issue.
+    /// reducer sets the child state to nil, or replaces an `Identifiable` child with one of another
+    /// id, the effects the child started are cancelled. A child action that arrives while the state
+    /// is nil is reported as an issue.
     @inlinable
     public func ifLet<WrappedState: Sendable, WrappedAction: Sendable, Wrapped: Reducer>(
         _ toWrappedState: WritableKeyPath<State, WrappedState?>, action toWrappedAction: CasePath<Action, WrappedAction>,
@@ -47,16 +48,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
 
     /// Runs the child (while its state exists), then the parent; cancels the child's effects when
-    /// the parent removed its state.
+    /// the parent removed its state or put another child in its place.
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         let childEffect = reduceChild(into: &state, action: action)
-        let hadChild = state[keyPath: toChildState] != nil
+        let childBefore = state[keyPath: toChildState].map { NavigationID(location, child: $0) }
         let parentEffect = parent.reduce(into: &state, action: action)
         let effects = childEffect.merge(with: parentEffect)
-        if hadChild && state[keyPath: toChildState] == nil {
-            return effects.merge(with: .cancel(id: NavigationID(location)))
+        guard let childBefore, childBefore != state[keyPath: toChildState].map({ NavigationID(location, child: $0) }) else {
+            return effects
         }
-        return effects
+        return effects.merge(with: .cancel(id: childBefore))
     }
 
     private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -67,8 +68,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
                 at: location)
             return .none
         }
-        return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-            .map(toChildAction.embed)
-            .cancellable(id: NavigationID(location))
+        let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+        return effect.map(toChildAction.embed).cancellable(id: NavigationID(location, child: state[keyPath: toChildState]!))
     }
 }
