@@ -68,6 +68,20 @@ final class CurrentThreadSchedulerTests: XCTestCase {
         XCTAssertEqual(log, [1, 10, 2, 20, 3, 30])
     }
 
+    func testThousandsOfSequencesInOneTrampolineTakeTurnsInOrder() {
+        // More queued steps than the trampoline keeps before it compacts its queue: the turns stay
+        // round-robin in subscription order throughout.
+        let sequences = 3_000
+        var log: [Int] = []
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            for sequence in 0..<sequences {
+                _ = Observable.range(start: sequence * 10, count: 3).subscribe(onNext: { log.append($0) })
+            }
+            return Disposables.create()
+        }
+        XCTAssertEqual(log, (0..<3).flatMap { step in (0..<sequences).map { $0 * 10 + step } })
+    }
+
     func testLongRecursiveSequenceRunsInConstantStack() {
         var count = 0
         _ = Observable.range(start: 0, count: 1_000_000).subscribe(onNext: { _ in count += 1 })

@@ -50,14 +50,24 @@ final private class RangeSink<Element>: Sink<Never, Element> {
     }
 
     func run() -> Disposable {
-        parent.scheduler.scheduleRecursive(0) { index, recurse in
-            if index < self.parent.count {
-                self.forwardNext(self.parent.element(index))
+        // The step holds the count and the element closure itself: reading them through `parent`
+        // on every value cost a retain and a release of each.
+        let count = parent.count
+        let element = parent.element
+        let step: (Int, (Int) -> Void) -> Void = { index, recurse in
+            if index < count {
+                self.forwardNext(element(index))
                 recurse(index + 1)
             } else {
                 self.forwardCompleted()
                 self.dispose()
             }
         }
+        // Called on the concrete default scheduler, the recursion's loop is compiled for an `Int`
+        // state; through the existential it stays generic and copies each index through value witnesses.
+        if parent.scheduler is CurrentThreadScheduler {
+            return CurrentThreadScheduler.instance.scheduleRecursive(0, action: step)
+        }
+        return parent.scheduler.scheduleRecursive(0, action: step)
     }
 }

@@ -64,11 +64,17 @@ final class Trampoline {
     /// Runs queued items in order, including those they queue, until none is left.
     func drain() {
         while head < items.count {
-            let item = items[head]
-            items[head] = nil
+            // Moved out, not copied: the queue's reference becomes this one, with no retain and
+            // release pair per step.
+            let item = items[head].take()
             head += 1
             if head == items.count {
                 items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 1024 && head * 2 >= items.count {
+                // Items that re-queue themselves (recursion, interleaved ranges) would otherwise grow
+                // the array by one slot per step until the queue empties.
+                items.removeFirst(head)
                 head = 0
             }
             if let item, !item.isDisposed { item.invoke() }
