@@ -41,7 +41,7 @@ def tuple_closure(n):
 def family(name, producer, store, read, selector_doc, tuple_doc):
     out = [HEADER]
     for n in ARITIES:
-        registrations = "\n".join(f"            let {store}{i} = sink.add(source{i})" for i in range(1, n + 1))
+        registrations = "\n".join(f"            let {store}{i} = registry.add(source{i})" for i in range(1, n + 1))
         reads = ", ".join(read.format(store=store, i=i) for i in range(1, n + 1))
         conversions = "\n".join(f"        let source{i} = source{i}.asObservable()" for i in range(1, n + 1))
         out.append(f"""
@@ -53,7 +53,7 @@ extension ObservableType {{
         resultSelector: @escaping ({elements(n)}) throws -> Element
     ) -> Observable<Element> {{
 {conversions}
-        return {producer} {{ sink in
+        return {producer} {{ registry in
 {registrations}
             return {{ try resultSelector({reads}) }}
         }}

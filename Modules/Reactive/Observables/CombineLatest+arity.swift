@@ -9,9 +9,9 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
             return { try resultSelector(value1.value, value2.value) }
         }
     }
@@ -36,10 +36,10 @@ extension ObservableType {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
         let source3 = source3.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
             return { try resultSelector(value1.value, value2.value, value3.value) }
         }
     }
@@ -65,11 +65,11 @@ extension ObservableType {
         let source2 = source2.asObservable()
         let source3 = source3.asObservable()
         let source4 = source4.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
-            let value4 = sink.add(source4)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
+            let value4 = registry.add(source4)
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
         }
     }
@@ -96,12 +96,12 @@ extension ObservableType {
         let source3 = source3.asObservable()
         let source4 = source4.asObservable()
         let source5 = source5.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
-            let value4 = sink.add(source4)
-            let value5 = sink.add(source5)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
+            let value4 = registry.add(source4)
+            let value5 = registry.add(source5)
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
         }
     }
@@ -129,13 +129,13 @@ extension ObservableType {
         let source4 = source4.asObservable()
         let source5 = source5.asObservable()
         let source6 = source6.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
-            let value4 = sink.add(source4)
-            let value5 = sink.add(source5)
-            let value6 = sink.add(source6)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
+            let value4 = registry.add(source4)
+            let value5 = registry.add(source5)
+            let value6 = registry.add(source6)
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
         }
     }
@@ -164,14 +164,14 @@ extension ObservableType {
         let source5 = source5.asObservable()
         let source6 = source6.asObservable()
         let source7 = source7.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
-            let value4 = sink.add(source4)
-            let value5 = sink.add(source5)
-            let value6 = sink.add(source6)
-            let value7 = sink.add(source7)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
+            let value4 = registry.add(source4)
+            let value5 = registry.add(source5)
+            let value6 = registry.add(source6)
+            let value7 = registry.add(source7)
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
         }
     }
@@ -201,15 +201,15 @@ extension ObservableType {
         let source6 = source6.asObservable()
         let source7 = source7.asObservable()
         let source8 = source8.asObservable()
-        return CombineLatestProducer { sink in
-            let value1 = sink.add(source1)
-            let value2 = sink.add(source2)
-            let value3 = sink.add(source3)
-            let value4 = sink.add(source4)
-            let value5 = sink.add(source5)
-            let value6 = sink.add(source6)
-            let value7 = sink.add(source7)
-            let value8 = sink.add(source8)
+        return CombineLatestProducer { registry in
+            let value1 = registry.add(source1)
+            let value2 = registry.add(source2)
+            let value3 = registry.add(source3)
+            let value4 = registry.add(source4)
+            let value5 = registry.add(source5)
+            let value6 = registry.add(source6)
+            let value7 = registry.add(source7)
+            let value8 = registry.add(source8)
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
         }
     }

@@ -7,8 +7,8 @@ extension ObservableType {
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let sources = collection.map { $0.asObservable() }
-        return CombineLatestProducer { sink in
-            let values = sources.map { sink.add($0) }
+        return CombineLatestProducer { registry in
+            let values = sources.map { registry.add($0) }
             return { try resultSelector(values.map { $0.value }) }
         }
     }
@@ -52,10 +52,34 @@ final class CombineLatestValue<Element> {
     }
 }
 
-/// Builds one subscription's result closure: registers each source with the sink (`add`) and returns
-/// the closure that computes a result from their latest values.
+/// Builds one subscription's result closure: registers each source (`add`) and returns the closure
+/// that computes a result from their latest values.
 @usableFromInline
-typealias CombineLatestSetup<Output> = (CombineLatestSink<Output>) -> () throws -> Output
+typealias CombineLatestSetup<Output> = (CombineLatestRegistry<Output>) -> () throws -> Output
+
+/// The sources of one `combineLatest` subscription, registered before its sink exists, so that the
+/// sink can hold its result closure as a constant: calling a closure kept in a variable retains and
+/// releases it on every value.
+@usableFromInline
+final class CombineLatestRegistry<Output> {
+    /// Subscribes one source, given the sink, the source's index and the disposable to keep its subscription in.
+    typealias Start = (CombineLatestSink<Output>, Int, SingleAssignmentDisposable) -> Void
+
+    fileprivate private(set) var starts: [Start] = []
+
+    init() {}
+
+    /// Registers the next source; returns where its latest value will be kept.
+    @usableFromInline
+    func add<Element>(_ source: Observable<Element>) -> CombineLatestValue<Element> {
+        let value = CombineLatestValue<Element>()
+        starts.append { sink, index, subscription in
+            let observer = CombineLatestObserver(parent: sink, index: index, value: value, subscription: subscription)
+            subscription.setDisposable(source.subscribeNode(observer))
+        }
+        return value
+    }
+}
 
 /// The sequence behind every form of `combineLatest`.
 @usableFromInline
@@ -68,9 +92,10 @@ final class CombineLatestProducer<Output>: Producer<Output> {
     }
 
     override func run(_ observer: ObserverNode<Output>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = CombineLatestSink(observer: observer, cancel: cancel)
-        let result = setup(sink)
-        let subscription = sink.run(result: result)
+        let registry = CombineLatestRegistry<Output>()
+        let result = setup(registry)
+        let sink = CombineLatestSink(observer: observer, cancel: cancel, arity: registry.starts.count, result: result)
+        let subscription = sink.run(registry.starts)
         return (sink, subscription)
     }
 }
@@ -83,40 +108,27 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
     fileprivate let lock = Lock(recursive: true)
 
-    // Set up before any source is subscribed; then guarded by `lock`, under which no two accesses
-    // overlap: the hot ones skip the dynamic exclusivity check, which cost more than their work.
-    @exclusivity(unchecked) private var result: (() throws -> Output)?
-    @exclusivity(unchecked) private var hasValue: [Bool] = []
-    @exclusivity(unchecked) private var isDone: [Bool] = []
+    private let result: () throws -> Output
+    // Guarded by `lock`, under which no two accesses overlap: the hot ones skip the dynamic
+    // exclusivity check, which cost more than their work.
+    @exclusivity(unchecked) private var hasValue: [Bool]
+    @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var numberOfValues = 0
     @exclusivity(unchecked) private var numberOfDone = 0
-    private var subscriptions: [SingleAssignmentDisposable] = []
-    private var starts: [() -> Void] = []
 
-    /// Registers the next source; returns where its latest value will be kept.
-    @usableFromInline
-    func add<Element>(_ source: Observable<Element>) -> CombineLatestValue<Element> {
-        let value = CombineLatestValue<Element>()
-        let subscription = SingleAssignmentDisposable()
-        let observer = CombineLatestObserver(parent: self, index: hasValue.count, value: value, subscription: subscription)
-        hasValue.append(false)
-        isDone.append(false)
-        subscriptions.append(subscription)
-        starts.append { subscription.setDisposable(source.subscribeNode(observer)) }
-        return value
+    fileprivate init(observer: ObserverNode<Output>, cancel: Cancelable, arity: Int, result: @escaping () throws -> Output) {
+        self.result = result
+        hasValue = Array(repeating: false, count: arity)
+        isDone = Array(repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
     }
 
-    fileprivate func run(result: @escaping () throws -> Output) -> Disposable {
-        self.result = result
-        // Read before subscribing: once a source runs, another thread may be writing these arrays.
-        let arity = hasValue.count
-        let starts = self.starts
-        let subscriptions = self.subscriptions
-        self.starts = []
-        self.subscriptions = []
-        for start in starts { start() }
+    /// Subscribes the registered sources in order.
+    fileprivate func run(_ starts: [CombineLatestRegistry<Output>.Start]) -> Disposable {
+        let subscriptions = starts.map { _ in SingleAssignmentDisposable() }
+        for (index, start) in starts.enumerated() { start(self, index, subscriptions[index]) }
 
-        if arity == 0 {
+        if starts.isEmpty {
             // Only the collection form can have no sources; RxSwift then emits the result of nothing.
             do {
                 forwardNext(try result())
@@ -141,7 +153,7 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
         if numberOfValues == hasValue.count {
             let combined: Output
             do {
-                combined = try result!()
+                combined = try result()
             } catch {
                 forwardError(error)
                 dispose()

@@ -9,9 +9,9 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue()) }
         }
     }
@@ -36,10 +36,10 @@ extension ObservableType {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
         let source3 = source3.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue()) }
         }
     }
@@ -65,11 +65,11 @@ extension ObservableType {
         let source2 = source2.asObservable()
         let source3 = source3.asObservable()
         let source4 = source4.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
-            let buffer4 = sink.add(source4)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
+            let buffer4 = registry.add(source4)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue()) }
         }
     }
@@ -96,12 +96,12 @@ extension ObservableType {
         let source3 = source3.asObservable()
         let source4 = source4.asObservable()
         let source5 = source5.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
-            let buffer4 = sink.add(source4)
-            let buffer5 = sink.add(source5)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
+            let buffer4 = registry.add(source4)
+            let buffer5 = registry.add(source5)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue()) }
         }
     }
@@ -129,13 +129,13 @@ extension ObservableType {
         let source4 = source4.asObservable()
         let source5 = source5.asObservable()
         let source6 = source6.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
-            let buffer4 = sink.add(source4)
-            let buffer5 = sink.add(source5)
-            let buffer6 = sink.add(source6)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
+            let buffer4 = registry.add(source4)
+            let buffer5 = registry.add(source5)
+            let buffer6 = registry.add(source6)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue()) }
         }
     }
@@ -164,14 +164,14 @@ extension ObservableType {
         let source5 = source5.asObservable()
         let source6 = source6.asObservable()
         let source7 = source7.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
-            let buffer4 = sink.add(source4)
-            let buffer5 = sink.add(source5)
-            let buffer6 = sink.add(source6)
-            let buffer7 = sink.add(source7)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
+            let buffer4 = registry.add(source4)
+            let buffer5 = registry.add(source5)
+            let buffer6 = registry.add(source6)
+            let buffer7 = registry.add(source7)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(), buffer7.dequeue()) }
         }
     }
@@ -201,15 +201,15 @@ extension ObservableType {
         let source6 = source6.asObservable()
         let source7 = source7.asObservable()
         let source8 = source8.asObservable()
-        return ZipProducer { sink in
-            let buffer1 = sink.add(source1)
-            let buffer2 = sink.add(source2)
-            let buffer3 = sink.add(source3)
-            let buffer4 = sink.add(source4)
-            let buffer5 = sink.add(source5)
-            let buffer6 = sink.add(source6)
-            let buffer7 = sink.add(source7)
-            let buffer8 = sink.add(source8)
+        return ZipProducer { registry in
+            let buffer1 = registry.add(source1)
+            let buffer2 = registry.add(source2)
+            let buffer3 = registry.add(source3)
+            let buffer4 = registry.add(source4)
+            let buffer5 = registry.add(source5)
+            let buffer6 = registry.add(source6)
+            let buffer7 = registry.add(source7)
+            let buffer8 = registry.add(source8)
             return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(), buffer7.dequeue(), buffer8.dequeue()) }
         }
     }

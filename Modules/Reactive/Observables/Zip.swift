@@ -7,8 +7,8 @@ extension ObservableType {
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let sources = collection.map { $0.asObservable() }
-        return ZipProducer { sink in
-            let buffers = sources.map { sink.add($0) }
+        return ZipProducer { registry in
+            let buffers = sources.map { registry.add($0) }
             return { try resultSelector(buffers.map { $0.dequeue() }) }
         }
     }
@@ -47,10 +47,36 @@ final class ZipBuffer<Element>: ZipBufferCount {
     }
 }
 
-/// Builds one subscription's result closure: registers each source with the sink (`add`) and returns
-/// the closure that dequeues one value of each and combines them.
+/// Builds one subscription's result closure: registers each source (`add`) and returns the closure
+/// that dequeues one value of each and combines them.
 @usableFromInline
-typealias ZipSetup<Output> = (ZipSink<Output>) -> () throws -> Output
+typealias ZipSetup<Output> = (ZipRegistry<Output>) -> () throws -> Output
+
+/// The sources of one `zip` subscription, registered before its sink exists, so that the sink can
+/// hold its result closure as a constant: calling a closure kept in a variable retains and releases
+/// it on every value.
+@usableFromInline
+final class ZipRegistry<Output> {
+    /// Subscribes one source, given the sink, the source's index and the disposable to keep its subscription in.
+    typealias Start = (ZipSink<Output>, Int, SingleAssignmentDisposable) -> Void
+
+    fileprivate private(set) var starts: [Start] = []
+    fileprivate private(set) var buffers: [ZipBufferCount] = []
+
+    init() {}
+
+    /// Registers the next source; returns the buffer its values will wait in.
+    @usableFromInline
+    func add<Element>(_ source: Observable<Element>) -> ZipBuffer<Element> {
+        let buffer = ZipBuffer<Element>()
+        buffers.append(buffer)
+        starts.append { sink, index, subscription in
+            let observer = ZipObserver(parent: sink, index: index, buffer: buffer, subscription: subscription)
+            subscription.setDisposable(source.subscribeNode(observer))
+        }
+        return buffer
+    }
+}
 
 /// The sequence behind every form of `zip`.
 @usableFromInline
@@ -63,9 +89,10 @@ final class ZipProducer<Output>: Producer<Output> {
     }
 
     override func run(_ observer: ObserverNode<Output>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ZipSink(observer: observer, cancel: cancel)
-        let result = setup(sink)
-        let subscription = sink.run(result: result)
+        let registry = ZipRegistry<Output>()
+        let result = setup(registry)
+        let sink = ZipSink(observer: observer, cancel: cancel, buffers: registry.buffers, result: result)
+        let subscription = sink.run(registry.starts)
         return (sink, subscription)
     }
 }
@@ -78,37 +105,24 @@ final class ZipSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
     fileprivate let lock = Lock(recursive: true)
 
-    // Set up before any source is subscribed; then guarded by `lock`.
-    private var result: (() throws -> Output)?
-    private var buffers: [ZipBufferCount] = []
-    private var isDone: [Bool] = []
-    private var subscriptions: [SingleAssignmentDisposable] = []
-    private var starts: [() -> Void] = []
+    private let result: () throws -> Output
+    private let buffers: [ZipBufferCount]
+    // Guarded by `lock`.
+    private var isDone: [Bool]
 
-    /// Registers the next source; returns the buffer its values will wait in.
-    @usableFromInline
-    func add<Element>(_ source: Observable<Element>) -> ZipBuffer<Element> {
-        let buffer = ZipBuffer<Element>()
-        let subscription = SingleAssignmentDisposable()
-        let observer = ZipObserver(parent: self, index: buffers.count, buffer: buffer, subscription: subscription)
-        buffers.append(buffer)
-        isDone.append(false)
-        subscriptions.append(subscription)
-        starts.append { subscription.setDisposable(source.subscribeNode(observer)) }
-        return buffer
+    fileprivate init(observer: ObserverNode<Output>, cancel: Cancelable, buffers: [ZipBufferCount], result: @escaping () throws -> Output) {
+        self.result = result
+        self.buffers = buffers
+        isDone = Array(repeating: false, count: buffers.count)
+        super.init(observer: observer, cancel: cancel)
     }
 
-    fileprivate func run(result: @escaping () throws -> Output) -> Disposable {
-        self.result = result
-        // Read before subscribing: once a source runs, another thread may be writing these arrays.
-        let arity = buffers.count
-        let starts = self.starts
-        let subscriptions = self.subscriptions
-        self.starts = []
-        self.subscriptions = []
-        for start in starts { start() }
+    /// Subscribes the registered sources in order.
+    fileprivate func run(_ starts: [ZipRegistry<Output>.Start]) -> Disposable {
+        let subscriptions = starts.map { _ in SingleAssignmentDisposable() }
+        for (index, start) in starts.enumerated() { start(self, index, subscriptions[index]) }
 
-        if arity == 0 {
+        if starts.isEmpty {
             // Only the collection form can have no sources; RxSwift then just completes.
             forwardCompleted()
         }
@@ -126,7 +140,7 @@ final class ZipSink<Output>: Sink<Never, Output> {
         if hasValueAll {
             let zipped: Output
             do {
-                zipped = try result!()
+                zipped = try result()
             } catch {
                 forwardError(error)
                 dispose()
