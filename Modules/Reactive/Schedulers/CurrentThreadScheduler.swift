@@ -35,7 +35,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 /// Work queued on a thread's trampoline.
 protocol TrampolineItem: AnyObject {
     var isDisposed: Bool { get }
-    func invoke()
+    /// Runs the work; true asks to be queued again, at the end, as it is now.
+    func invoke() -> Bool
 }
 
 /// One thread's trampoline: a FIFO of items and whether its loop is running.
@@ -77,7 +78,9 @@ final class Trampoline {
                 items.removeFirst(head)
                 head = 0
             }
-            if let item, !item.isDisposed { item.invoke() }
+            // An item queued again goes back with the reference just taken out: no retain and
+            // release pair for a recursion's every step.
+            if let item, !item.isDisposed, item.invoke() { items.append(item) }
         }
     }
 }
@@ -95,7 +98,10 @@ final class ScheduledItem<State>: TrampolineItem, Cancelable {
 
     var isDisposed: Bool { disposable.isDisposed }
 
-    func invoke() { disposable.setDisposable(action(state)) }
+    func invoke() -> Bool {
+        disposable.setDisposable(action(state))
+        return false
+    }
 
     func dispose() { disposable.dispose() }
 }

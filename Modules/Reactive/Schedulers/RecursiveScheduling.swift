@@ -11,7 +11,7 @@ extension ImmediateSchedulerType {
         if self is CurrentThreadScheduler {
             let recursion = TrampolineRecursion(state: state, action: action)
             let firstStep = CurrentThreadScheduler.instance.schedule(state) { state in
-                recursion.run(state)
+                recursion.start(state)
                 return Disposables.create()
             }
             // Disposing must reach the loop at once: a subscriber may stop it from inside a step
@@ -57,7 +57,9 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
 
     var isDisposed: Bool { disposed.load(ordering: .relaxed) }
 
-    func run(_ state: State) {
+    /// Runs steps from `state` while nothing else waits; true when the next step must wait its turn
+    /// (it is kept in `pending`, and this object must be queued).
+    func run(_ state: State) -> Bool {
         var current = state
         while true {
             var recursed = false
@@ -65,20 +67,27 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
                 current = next
                 recursed = true
             }
-            guard recursed, !isDisposed else { return }
+            guard recursed, !isDisposed else { return false }
             if !trampoline.isEmpty {
                 pending = current
                 hasPending = true
-                trampoline.enqueue(self)
-                return
+                return true
             }
         }
     }
 
-    func invoke() {
-        guard !isDisposed, hasPending else { return }
+    /// Runs the first step, which was scheduled on the trampoline as any other action.
+    func start(_ state: State) {
+        if run(state) { trampoline.enqueue(self) }
+    }
+
+    // Reached through the trampoline's protocol, this body is the generic one; `range`'s state (an
+    // `Int` offset) gets a copy compiled for it, picked at run time by a metadata comparison.
+    @_specialize(where State == Int)
+    func invoke() -> Bool {
+        guard !isDisposed, hasPending else { return false }
         hasPending = false
-        run(pending)
+        return run(pending)
     }
 
     func dispose() {
