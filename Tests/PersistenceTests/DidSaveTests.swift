@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
@@ -10,127 +10,162 @@ private struct Abort: Error {}
 /// updated and deleted. It is emitted on the writer queue before `write` returns, so these tests
 /// read it right after the write.
 final class DidSaveTests: XCTestCase {
-    private var database: SQLiteDatabase!
-    private var saves: Recorder<DatabaseChanges>!
-    private var subscription: Disposable?
-
-    override func setUpWithError() throws {
-        database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
-        saves = Recorder()
-        subscription = saves.record(database.didSave)
-    }
-
-    override func tearDown() {
-        subscription?.dispose()
-        database = nil
+    /// Runs `scenario` on a fresh in-memory database whose rows are counted by the pre-update hook
+    /// (this machine's SQLite has it), then on one counted by the update hook (SQLite builds without
+    /// it); `preUpdate` says which.
+    private func onEachCountingHook(_ scenario: (_ database: SQLiteDatabase, _ saves: Recorder<DatabaseChanges>, _ preUpdate: Bool) throws -> Void) throws {
+        for preUpdate in [true, false] {
+            var configuration = DatabaseConfiguration()
+            configuration.countsChangesWithPreUpdateHook = preUpdate
+            let database = try SQLiteDatabase(.inMemory, configuration: configuration, migrations: TestSchema.all)
+            let saves = Recorder<DatabaseChanges>()
+            let subscription = saves.record(database.didSave)
+            defer { subscription.dispose() }
+            try scenario(database, saves, preUpdate)
+        }
     }
 
     func testACommitReportsItsTablesAndCounts() throws {
-        try database.write { db in
-            for item in Item.samples(3) { try db.insert(item) }
-            try db.update(Item(id: 1, name: "changed", price: 0, count: 0))
-            _ = try db.delete(Item.self, id: 2)
-            try db.insert(Note(id: nil, text: "n"))
+        try onEachCountingHook { database, saves, _ in
+            try database.write { db in
+                for item in Item.samples(3) { try db.insert(item) }
+                try db.update(Item(id: 1, name: "changed", price: 0, count: 0))
+                _ = try db.delete(Item.self, id: 2)
+                try db.insert(Note(id: nil, text: "n"))
+            }
+            XCTAssertEqual(saves.values, [DatabaseChanges(tables: [
+                "items": .init(inserted: 3, updated: 1, deleted: 1),
+                "notes": .init(inserted: 1),
+            ])])
+            XCTAssertEqual(saves.values.first?.changedTables, ["items", "notes"])
+            XCTAssertEqual(saves.values.first?.inserted, 4)
         }
-        XCTAssertEqual(saves.values, [DatabaseChanges(tables: [
-            "items": .init(inserted: 3, updated: 1, deleted: 1),
-            "notes": .init(inserted: 1),
-        ])])
-        XCTAssertEqual(saves.values.first?.changedTables, ["items", "notes"])
-        XCTAssertEqual(saves.values.first?.inserted, 4)
     }
 
     func testUpsertCountsAnInsertOrAnUpdate() throws {
-        try database.write { try $0.upsert(Item(id: 1, name: "a", price: 1, count: 1)) }
-        try database.write { try $0.upsert(Item(id: 1, name: "b", price: 1, count: 1)) }
-        XCTAssertEqual(saves.values.map { $0.counts(of: "items") }, [.init(inserted: 1), .init(updated: 1)])
+        try onEachCountingHook { database, saves, _ in
+            try database.write { try $0.upsert(Item(id: 1, name: "a", price: 1, count: 1)) }
+            try database.write { try $0.upsert(Item(id: 1, name: "b", price: 1, count: 1)) }
+            XCTAssertEqual(saves.values.map { $0.counts(of: "items") }, [.init(inserted: 1), .init(updated: 1)])
+        }
     }
 
     func testDeletingAllRowsCountsEachRow() throws {
-        try database.write { db in for item in Item.samples(5) { try db.insert(item) } }
-        try database.write { try $0.execute(sql: "DELETE FROM items") }
-        XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(deleted: 5)]))
+        try onEachCountingHook { database, saves, _ in
+            try database.write { db in for item in Item.samples(5) { try db.insert(item) } }
+            try database.write { try $0.execute(sql: "DELETE FROM items") }
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(deleted: 5)]))
+        }
     }
 
     func testRollbacksReadsAndWritesThatChangeNothingAreSilent() throws {
-        XCTAssertThrowsError(try database.write { db in
-            try db.insert(Item.samples(1)[0])
-            throw Abort()
-        })
-        _ = try database.read { try $0.fetchAll(Item.self) }
-        try database.write { _ = try $0.fetchCount(Item.self) }
-        try database.write { try $0.execute(sql: "UPDATE items SET name = 'x' WHERE id = 1") }
-        XCTAssertEqual(saves.values, [])
+        try onEachCountingHook { database, saves, _ in
+            XCTAssertThrowsError(try database.write { db in
+                try db.insert(Item.samples(1)[0])
+                throw Abort()
+            })
+            _ = try database.read { try $0.fetchAll(Item.self) }
+            try database.write { _ = try $0.fetchCount(Item.self) }
+            try database.write { try $0.execute(sql: "UPDATE items SET name = 'x' WHERE id = 1") }
+            XCTAssertEqual(saves.values, [])
+        }
     }
 
     func testAFailedStatementInsideACommittedWriteDoesNotCount() throws {
-        try database.write { try $0.insert(Item(id: 3, name: "three", price: 3, count: 3)) }
-        try database.write { db in
-            try db.insert(Item(id: 1, name: "one", price: 1, count: 1))
-            // Inserts id 5, then fails on id 3: SQLite undoes the statement, the transaction goes on.
-            XCTAssertThrowsError(try db.execute(sql: "INSERT INTO items SELECT id + 2, name, price, count FROM items ORDER BY id DESC"))
+        try onEachCountingHook { database, saves, _ in
+            try database.write { try $0.insert(Item(id: 3, name: "three", price: 3, count: 3)) }
+            try database.write { db in
+                try db.insert(Item(id: 1, name: "one", price: 1, count: 1))
+                // Inserts id 5, then fails on id 3: SQLite undoes the statement, the transaction goes on.
+                XCTAssertThrowsError(try db.execute(sql: "INSERT INTO items SELECT id + 2, name, price, count FROM items ORDER BY id DESC"))
+            }
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1)]))
+            XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 2)
         }
-        XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1)]))
-        XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 2)
     }
 
     func testSchemaChangesAreReportedWithZeroCounts() throws {
-        try database.write { try $0.execute(sql: "CREATE TABLE extra (x)") }
-        try database.write { try $0.execute(sql: "DROP TABLE extra") }
-        XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["extra": .init()]), DatabaseChanges(tables: ["extra": .init()])])
-        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") }, DatabaseValue.integer(0))
+        try onEachCountingHook { database, saves, _ in
+            try database.write { try $0.execute(sql: "CREATE TABLE extra (x)") }
+            try database.write { try $0.execute(sql: "DROP TABLE extra") }
+            XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["extra": .init()]), DatabaseChanges(tables: ["extra": .init()])])
+            XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") }, DatabaseValue.integer(0))
+        }
     }
 
     func testDroppingATableWithRowsDropsIt() throws {
-        // The authorizer ignores row deletes (to count them one by one) but never the ones of a DROP.
-        try database.write { db in
-            try db.execute(sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1), (2); CREATE VIEW extraView AS SELECT * FROM extra")
+        try onEachCountingHook { database, saves, _ in
+            // The authorizer ignores row deletes (to count them one by one) but never the ones of a DROP.
+            try database.write { db in
+                try db.execute(sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1), (2); CREATE VIEW extraView AS SELECT * FROM extra")
+            }
+            try database.write { try $0.execute(sql: "DROP VIEW extraView; DROP TABLE extra") }
+            XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'extra%'") }, DatabaseValue.integer(0))
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["extra": .init()]))
         }
-        try database.write { try $0.execute(sql: "DROP VIEW extraView; DROP TABLE extra") }
-        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'extra%'") }, DatabaseValue.integer(0))
-        XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["extra": .init()]))
     }
 
     func testTriggersAndCascadesAreCounted() throws {
-        try database.write { db in
-            try db.execute(sql: "CREATE TABLE log (message TEXT)")
-            try db.execute(sql: "CREATE TRIGGER logItems AFTER INSERT ON items BEGIN INSERT INTO log VALUES (NEW.name); END")
+        try onEachCountingHook { database, saves, _ in
+            try database.write { db in
+                try db.execute(sql: "CREATE TABLE log (message TEXT)")
+                try db.execute(sql: "CREATE TRIGGER logItems AFTER INSERT ON items BEGIN INSERT INTO log VALUES (NEW.name); END")
+            }
+            try database.write { try $0.insert(Item.samples(1)[0]) }
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1), "log": .init(inserted: 1)]))
         }
-        try database.write { try $0.insert(Item.samples(1)[0]) }
-        XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1), "log": .init(inserted: 1)]))
     }
 
     func testWithoutRowidTablesAreCountedToo() throws {
-        // SQLite's update hook skips WITHOUT ROWID tables; their rows are counted from sqlite3_changes.
-        try database.write { try $0.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID") }
-        let observed = Recorder<[Row]>()
-        let subscription = observed.record(database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
-        defer { subscription.dispose() }
-        try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')") }
-        try database.write { try $0.execute(sql: "UPDATE settings SET value = 'x'") }
-        try database.write { try $0.execute(sql: "DELETE FROM settings WHERE key = 'a'") }
-        XCTAssertEqual(Array(saves.values.suffix(3)), [
-            DatabaseChanges(tables: ["settings": .init(inserted: 2)]),
-            DatabaseChanges(tables: ["settings": .init(updated: 2)]),
-            DatabaseChanges(tables: ["settings": .init(deleted: 1)]),
-        ])
-        XCTAssertEqual(observed.waitForValues(4).map(\.count), [0, 2, 2, 1])
+        try onEachCountingHook { database, saves, _ in
+            // The pre-update hook reports rows of WITHOUT ROWID tables; the update hook skips them, and
+            // they are then counted from sqlite3_changes.
+            try database.write { try $0.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID") }
+            let observed = Recorder<[Row]>()
+            let subscription = observed.record(database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
+            defer { subscription.dispose() }
+            try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')") }
+            try database.write { try $0.execute(sql: "UPDATE settings SET value = 'x'") }
+            try database.write { try $0.execute(sql: "DELETE FROM settings WHERE key = 'a'") }
+            XCTAssertEqual(Array(saves.values.suffix(3)), [
+                DatabaseChanges(tables: ["settings": .init(inserted: 2)]),
+                DatabaseChanges(tables: ["settings": .init(updated: 2)]),
+                DatabaseChanges(tables: ["settings": .init(deleted: 1)]),
+            ])
+            XCTAssertEqual(observed.waitForValues(4).map(\.count), [0, 2, 2, 1])
+        }
+    }
+
+    func testRowsThatReplaceDeletesAreCountedWithThePreUpdateHook() throws {
+        try onEachCountingHook { database, saves, preUpdate in
+            try database.write { db in for item in Item.samples(2) { try db.insert(item) } }
+            try database.write { try $0.execute(sql: "INSERT OR REPLACE INTO items (id, name, price, count) VALUES (1, 'b', 2, 2), (3, 'c', 3, 3)") }
+            // SQLite reports the row REPLACE deleted to the pre-update hook only; without it the
+            // write counts as two inserts (Docs/PERSISTENCE.md).
+            let expected: DatabaseChanges.Counts = preUpdate ? .init(inserted: 2, deleted: 1) : .init(inserted: 2)
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": expected]))
+            XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 3)
+        }
     }
 
     func testEverySaveIsReportedInOrder() throws {
-        for id in 1...5 { try database.write { try $0.insert(Item.samples(1, startingAt: Int64(id))[0]) } }
-        XCTAssertEqual(saves.values.count, 5)
-        XCTAssertTrue(saves.values.allSatisfy { $0 == DatabaseChanges(tables: ["items": .init(inserted: 1)]) })
+        try onEachCountingHook { database, saves, _ in
+            for id in 1...5 { try database.write { try $0.insert(Item.samples(1, startingAt: Int64(id))[0]) } }
+            XCTAssertEqual(saves.values.count, 5)
+            XCTAssertTrue(saves.values.allSatisfy { $0 == DatabaseChanges(tables: ["items": .init(inserted: 1)]) })
+        }
     }
 
     func testAHandlerMayWriteFromTheDidSaveCallback() throws {
-        let subscription = database.didSave.subscribe(onNext: { [database] changes in
-            guard changes.contains(table: "items") else { return }
-            _ = try? database?.write { try $0.insert(Note(id: nil, text: "audit")) }
-        })
-        defer { subscription.dispose() }
-        try database.write { try $0.insert(Item.samples(1)[0]) }
-        XCTAssertEqual(try database.read { try $0.fetchAll(Note.self) }.map(\.text), ["audit"])
-        XCTAssertEqual(saves.values.map(\.changedTables), [["items"], ["notes"]])
+        try onEachCountingHook { database, saves, _ in
+            let subscription = database.didSave.subscribe(onNext: { [weak database] changes in
+                guard changes.contains(table: "items") else { return }
+                _ = try? database?.write { try $0.insert(Note(id: nil, text: "audit")) }
+            })
+            defer { subscription.dispose() }
+            try database.write { try $0.insert(Item.samples(1)[0]) }
+            XCTAssertEqual(try database.read { try $0.fetchAll(Note.self) }.map(\.text), ["audit"])
+            XCTAssertEqual(saves.values.map(\.changedTables), [["items"], ["notes"]])
+        }
     }
 }

@@ -5,10 +5,11 @@ import Foundation
 ///
 /// It does four things:
 /// - returns `SQLITE_IGNORE` for deletes from user tables, which turns off SQLite's truncate
-///   optimization so `DELETE FROM t` reports every row to the update hook (the change tracker counts them);
-/// - notes the tables whose schema a statement creates, alters or drops, which the update hook never sees;
+///   optimization so `DELETE FROM t` reports every row to the row hook (the change tracker counts them;
+///   the pre-update hook turns the optimization off by itself, the update hook needs this);
+/// - notes the tables whose schema a statement creates, alters or drops, which no row hook sees;
 /// - notes the table a statement writes (the first write it authorizes; trigger bodies come after), so
-///   the tracker can count rows of a WITHOUT ROWID table, which the update hook does not report;
+///   the tracker can count rows of a WITHOUT ROWID table when the update hook (which skips them) counts;
 /// - refuses `BEGIN`/`COMMIT`/`ROLLBACK` written by hand, so SQL run inside `write` cannot end the
 ///   transaction that makes the write all-or-nothing.
 final class Authorizer {

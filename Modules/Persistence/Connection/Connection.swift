@@ -66,11 +66,11 @@ final class Connection {
     }
 
     /// Makes this the writer connection: installs the change tracker's hooks and the authorizer.
-    func becomeWriter() {
+    func becomeWriter(prefersPreUpdateHook: Bool) {
         // Statements prepared so far know no tracker; the next ones will.
         statementCache.removeAll()
         let tracker = ChangeTracker()
-        tracker.install(on: handle)
+        tracker.install(on: handle, prefersPreUpdateHook: prefersPreUpdateHook)
         self.tracker = tracker
         let authorizer = Authorizer()
         authorizer.install(on: handle)

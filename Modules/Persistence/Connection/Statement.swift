@@ -87,7 +87,7 @@ final class Statement {
     }
 
     /// The running statement completed (for loops written out by callers): tells the tracker about
-    /// schema changes and about rows the update hook could not report.
+    /// schema changes and about rows the row hook could not report.
     @inline(__always) func didComplete() {
         guard let tracker else { return }
         if let writeTarget {

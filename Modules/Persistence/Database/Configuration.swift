@@ -17,6 +17,9 @@ public struct DatabaseConfiguration: Sendable, Hashable {
     /// How often a file database checks for commits made by other connections or processes while at
     /// least one observation is active; `nil` or zero turns the checks off (see `checkForExternalChanges()`).
     public var externalChangeCheckInterval: Duration?
+    /// Whether rows are counted with SQLite's pre-update hook when this SQLite has one (the update
+    /// hook otherwise). Internal: tests turn it off to exercise the other path.
+    var countsChangesWithPreUpdateHook = true
 
     /// The default interval between checks for other connections' commits: 100 ms.
     public static let defaultExternalChangeCheckInterval: Duration = .milliseconds(100)

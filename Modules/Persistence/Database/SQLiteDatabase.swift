@@ -26,13 +26,16 @@ public final class SQLiteDatabase: Database {
             let connection = try Connection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
             try connection.execute("PRAGMA foreign_keys = ON")
-            writer = Writer(connection: connection, isFile: false, externalChangeCheckInterval: nil)
+            writer = Writer(
+                connection: connection, isFile: false, externalChangeCheckInterval: nil,
+                prefersPreUpdateHook: configuration.countsChangesWithPreUpdateHook)
             readers = nil
         case .file(let path):
             let connection = try FileOpener.openWriter(path: path, configuration: configuration)
             writer = Writer(
                 connection: connection, isFile: true,
-                externalChangeCheckInterval: configuration.effectiveExternalChangeCheckInterval)
+                externalChangeCheckInterval: configuration.effectiveExternalChangeCheckInterval,
+                prefersPreUpdateHook: configuration.countsChangesWithPreUpdateHook)
             readers = ReaderPool(path: path, configuration: configuration)
         }
         try migrate(migrations)

@@ -27,8 +27,9 @@ final class Writer: @unchecked Sendable {
 
     /// The writer of `connection`. For a file (`isFile`), which other connections and processes may
     /// write, reads run in a transaction and other connections' commits are looked for every
-    /// `externalChangeCheckInterval` (never with `nil`) while observations are active.
-    init(connection: Connection, isFile: Bool, externalChangeCheckInterval: Duration?) {
+    /// `externalChangeCheckInterval` (never with `nil`) while observations are active. Rows are
+    /// counted with the pre-update hook when `prefersPreUpdateHook` and SQLite has one.
+    init(connection: Connection, isFile: Bool, externalChangeCheckInterval: Duration?, prefersPreUpdateHook: Bool) {
         let queue = DispatchQueue(label: "bistro.persistence.writer", qos: .userInitiated)
         self.queue = queue
         deliveryQueue = DispatchQueue(label: "bistro.persistence.observations", qos: .userInitiated)
@@ -36,7 +37,7 @@ final class Writer: @unchecked Sendable {
         readsInTransaction = isFile
         externalChanges = isFile ? ExternalChangeWatch(interval: externalChangeCheckInterval, queue: queue) : nil
         queue.setSpecific(key: queueKey, value: true)
-        connection.becomeWriter()
+        connection.becomeWriter(prefersPreUpdateHook: prefersPreUpdateHook)
     }
 
     /// Whether the caller runs on the writer queue.

@@ -4,9 +4,12 @@ import PersistenceInterface
 
 /// Counts the rows each transaction inserts, updates and deletes, per table, from SQLite's hooks.
 ///
-/// - The update hook reports each changed row of a rowid table (also rows changed by triggers and
-///   foreign-key actions). They count towards the pending transaction. Rows of the table a statement
-///   writes that the hook did not report (a WITHOUT ROWID table) are counted from `sqlite3_changes`.
+/// - The pre-update hook, when this SQLite has one (Debian's does), reports every changed row: also
+///   rows changed by triggers and foreign-key actions, rows of WITHOUT ROWID tables, and rows that
+///   `INSERT OR REPLACE` deletes to make room. Without it, the update hook reports the changed rows
+///   of rowid tables except REPLACE's deletions; rows of the table a statement writes that it did not
+///   report (a WITHOUT ROWID table) are then counted from `sqlite3_changes`. Either way the rows
+///   count towards the pending transaction.
 /// - A statement that fails is undone by SQLite; `abortStatement` takes its rows back out.
 /// - The commit hook moves the pending counts to the committed ones; the rollback hook drops them.
 /// - The writer takes the committed changes after `COMMIT` succeeds and publishes them.
@@ -33,10 +36,13 @@ final class ChangeTracker {
     @exclusivity(unchecked) private var statementChanges: [StatementChange] = []
     private var committed: [String: DatabaseChanges.Counts] = [:]
 
-    /// Installs the update, commit and rollback hooks on the connection (which keeps this object alive).
-    func install(on handle: OpaquePointer) {
+    /// Installs the row hook (pre-update when `prefersPreUpdateHook` and SQLite has it, else update),
+    /// the commit and the rollback hooks on the connection (which keeps this object alive).
+    func install(on handle: OpaquePointer, prefersPreUpdateHook: Bool) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_update_hook(handle, updateHook, context)
+        if !prefersPreUpdateHook || csqlite_install_preupdate_hook(handle, preUpdateHook, context) == 0 {
+            sqlite3_update_hook(handle, updateHook, context)
+        }
         sqlite3_commit_hook(handle, commitHook, context)
         sqlite3_rollback_hook(handle, rollbackHook, context)
     }
@@ -155,6 +161,14 @@ private func updateHook(
 ) {
     guard let context, let table else { return }
     // Called for every changed row: borrow the tracker (the connection keeps it alive) without retaining it.
+    Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.rowChanged(operation, table: table) }
+}
+
+private func preUpdateHook(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ operation: Int32,
+    _ database: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?, _ key1: sqlite3_int64, _ key2: sqlite3_int64
+) {
+    guard let context, let table else { return }
     Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.rowChanged(operation, table: table) }
 }
 
