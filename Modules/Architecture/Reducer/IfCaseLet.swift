@@ -2,8 +2,8 @@ extension Reducer {
     /// Adds a child reducer that runs while the enum state holds the case at `toCaseState`.
     ///
     /// The child runs before this reducer. When this reducer moves the state to another case, or
-    /// puts an `Identifiable` child of another id in the case, the effects the child started are cancelled. A child action that arrives while the state holds
-    /// another case is reported as an issue.
+    /// puts an `Identifiable` child of another id in the case, the effects the child started are
+    /// cancelled. A child action that arrives while the state holds another case is reported as an issue.
     @inlinable
     public func ifCaseLet<CaseState: Sendable, CaseAction: Sendable, Case: Reducer>(
         _ toCaseState: CasePath<State, CaseState>, action toCaseAction: CasePath<Action, CaseAction>,
