@@ -66,7 +66,7 @@ let testTargets: [Target] = [
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),
-    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
+    tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
     tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
@@ -80,12 +80,14 @@ let testTargets: [Target] = [
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
     tests("AuthInterface", ["Architecture", "Reactive"]),
-    tests("Auth", ["AuthInterface", "AuthTestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
+    tests("Auth", ["AuthInterface", "AuthTestSupport", "TestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
     tests("AuthTesting", ["AuthInterface"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
-    .target(name: "AuthTestSupport", dependencies: ["CLibCrypto"], path: "Tests/AuthTestSupport"),
+    .target(name: "AuthTestSupport", dependencies: ["CLibCrypto", "TestSupport"], path: "Tests/AuthTestSupport"),
+    // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
+    .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
-    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "Reactive"], path: "Tests/BistroTests"),
+    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "TestSupport", "Reactive"], path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [

@@ -1,5 +1,6 @@
 import AuthTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// `bistro auth sign-in|status|sign-out` end to end: tokens signed by a test key, verified by the

@@ -2,6 +2,7 @@ import Auth
 import AuthInterface
 import AuthTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// A test case with a fresh key set server (publishing `rsa-1` and `ec-1`), a fresh state

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import XCTest
+import TestSupport
 
 /// `Scripts/remote-config-server.py` running on 127.0.0.1 with a port of its choosing, driven through
 /// its `/__control/` endpoints.
@@ -20,47 +20,18 @@ final class LocalConfigServer: Sendable {
         }
     }
 
-    private let process: Process
+    private let server: ScriptServer
     /// The server's base URL, for the client's configuration.
-    let baseURL: URL
+    var baseURL: URL { server.baseURL }
 
     /// Starts the server with the extra command-line `arguments`; waits until it prints its port.
     init(arguments: [String] = []) throws {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts/remote-config-server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--host", "127.0.0.1", "--port", "0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // The first line names the port; reading blocks only until the server has bound its socket.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty {
-                process.terminate()
-                throw ServerError.exitedBeforeListening
-            }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let address = text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let url = URL(string: address), url.port != nil else {
-            process.terminate()
-            throw ServerError.unexpectedOutput(text)
-        }
-        self.process = process
-        self.baseURL = url
+        server = try ScriptServer(script: "remote-config-server.py", arguments: arguments)
     }
 
     /// Stops the server and waits for it to exit.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        server.stop()
     }
 
     /// Queues responses (`["mode": "429"]`, `["mode": "update", "delay": 2]`, ...) for the next fetches.
@@ -81,15 +52,6 @@ final class LocalConfigServer: Sendable {
     }
 
     private func control(_ action: String, _ body: [String: any Sendable]) async throws {
-        var request = URLRequest(url: baseURL.appendingPathComponent("__control/\(action)"))
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, "control \(action)")
-    }
-
-    enum ServerError: Error {
-        case exitedBeforeListening
-        case unexpectedOutput(String)
+        try await server.control(action, body)
     }
 }

@@ -2,6 +2,7 @@ import Reactive
 import Foundation
 import RemoteConfig
 import RemoteConfigInterface
+import TestSupport
 import XCTest
 
 /// A test case with a fresh local server, a fresh storage folder and a hand-moved clock per test.

@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Reactive
+import XCTest
+
+/// One of the repository's Python test servers (`Scripts/<name>`) on 127.0.0.1 with a port of its
+/// choosing, driven through its `/__control/` endpoints. The servers print their address as the first
+/// line once they listen.
+public final class ScriptServer: Sendable {
+    private let process: Process
+    /// The server's base URL.
+    public let baseURL: URL
+
+    /// Starts `Scripts/<script>` with the extra command-line `arguments`; returns once it listens.
+    public init(script: String, arguments: [String] = []) throws {
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scripts/\(script)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", path.path, "--host", "127.0.0.1", "--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The first line names the port; reading blocks only until the server has bound its socket.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty {
+                process.terminate()
+                throw ServerError.exitedBeforeListening
+            }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let address = text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+              let url = URL(string: address), url.port != nil else {
+            process.terminate()
+            throw ServerError.unexpectedOutput(text)
+        }
+        self.process = process
+        self.baseURL = url
+    }
+
+    /// Stops the server and waits for it to exit: from then on it is unreachable.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Posts `body` to `/__control/<action>` and expects a 200.
+    public func control(_ action: String, _ body: [String: any Sendable]) async throws {
+        let (_, response) = try await URLSession.shared.data(for: try controlRequest(action, body))
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, "control \(action)")
+    }
+
+    /// `control` for synchronous tests, which wait on the calling thread: the app's tests block on its
+    /// child process, and an async test blocking a cooperative thread hangs.
+    public func controlWaiting(_ action: String, _ body: [String: any Sendable]) throws {
+        let status = Locked<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: try controlRequest(action, body)) { _, response, _ in
+            status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode }
+            done.signal()
+        }.resume()
+        done.wait()
+        XCTAssertEqual(status.withLock { $0 }, 200, "control \(action)")
+    }
+
+    private func controlRequest(_ action: String, _ body: [String: any Sendable]) throws -> URLRequest {
+        var request = URLRequest(url: baseURL.appendingPathComponent("__control/\(action)"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        return request
+    }
+
+    /// Why a server could not be started.
+    public enum ServerError: Error {
+        /// It exited before printing its address.
+        case exitedBeforeListening
+        /// Its first line was not an address.
+        case unexpectedOutput(String)
+    }
+}
