@@ -8,6 +8,12 @@ import PersistenceInterface
 // the middle of the stream and checks that the file holds only whole batches.
 //
 // Usage: persistence-crash-writer <database path> [rows per batch (default 200)] [batches (default: no end)]
+//
+// The other mode is a contender of PersistenceTests' many-processes test: it waits for a line on
+// standard input (the start signal, so that every contender opens at the same moment), opens the
+// database with `contenderMigrations`, and exits 0, or 1 with the error on standard error.
+//
+// Usage: persistence-crash-writer migrate <database path>
 
 struct Entry: DatabaseRecord {
     static let tableName = "entries"
@@ -22,12 +28,31 @@ let migrations = [
     Migration("createEntries", sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
 ]
 
+/// Twenty tables with a few rows each: enough work per opening that contenders overlap.
+let contenderMigrations = (0..<20).map { index in
+    Migration("contender.\(index)") { db in
+        try db.execute(sql: "CREATE TABLE contender\(index) (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
+        for row in 0..<50 {
+            try db.execute(sql: "INSERT INTO contender\(index) (value) VALUES (?)", arguments: [.text("row \(row)")])
+        }
+    }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("persistence-crash-writer: \(message)\n".utf8))
     exit(1)
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "migrate" {
+    _ = readLine()
+    do {
+        _ = try SQLiteDatabase(.file(path: arguments[2]), migrations: contenderMigrations)
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
 guard arguments.count >= 2 else { fail("usage: persistence-crash-writer <database path> [rows per batch] [batches]") }
 guard let rowsPerBatch = arguments.count >= 3 ? Int(arguments[2]) : 200, rowsPerBatch > 0 else { fail("rows per batch must be a positive integer") }
 let batchLimit = arguments.count >= 4 ? Int(arguments[3]) : nil

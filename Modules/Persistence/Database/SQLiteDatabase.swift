@@ -17,8 +17,10 @@ public final class SQLiteDatabase: Database {
 
     /// Opens the database (creating a missing file) and applies the migrations it lacks.
     ///
-    /// Throws `notADatabase` or `corrupt` for a file that is not a sound database (left untouched),
-    /// `newerSchema` for a file migrated by newer code, and `sqlite` for anything else SQLite refuses.
+    /// Throws `notADatabase` or `corrupt` for a file that is not a sound database, `foreignDatabase`
+    /// for one with tables this library did not migrate (when there are migrations to apply),
+    /// `newerSchema` for a file migrated by newer code (each left untouched), and `sqlite` for anything
+    /// else SQLite refuses. Several processes may open one file at once; each migration runs once.
     public init(_ location: DatabaseLocation = .inMemory, configuration: DatabaseConfiguration = DatabaseConfiguration(), migrations: [Migration] = []) throws {
         self.location = location
         switch location {
@@ -31,7 +33,8 @@ public final class SQLiteDatabase: Database {
                 prefersPreUpdateHook: configuration.countsChangesWithPreUpdateHook)
             readers = nil
         case .file(let path):
-            let connection = try FileOpener.openWriter(path: path, configuration: configuration)
+            let connection = try FileOpener.openWriter(
+                path: path, configuration: configuration, migrator: Migrator(migrations: migrations))
             writer = Writer(
                 connection: connection, isFile: true,
                 externalChangeCheckInterval: configuration.effectiveExternalChangeCheckInterval,
@@ -50,7 +53,7 @@ public final class SQLiteDatabase: Database {
         close()
     }
 
-    /// Applies the migrations the database lacks, each in its own transaction (see `Migration`).
+    /// Applies the migrations the database lacks, all in one exclusive transaction (see `Migration`).
     public func migrate(_ migrations: [Migration]) throws {
         let writer = self.writer
         try writer.sync { try Migrator(migrations: migrations).migrate(on: writer) }

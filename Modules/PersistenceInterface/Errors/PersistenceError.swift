@@ -6,6 +6,9 @@ public enum PersistenceError: Error, Sendable, Hashable {
     case notADatabase(path: String, SQLiteError)
     /// The database file at `path` is corrupt; it was left untouched.
     case corrupt(path: String, SQLiteError)
+    /// The file at `path` is another program's database: it has tables but no record of migrations,
+    /// so migrating it would collide with them; it was left untouched.
+    case foreignDatabase(path: String)
     /// The file was migrated by newer code: these applied migrations are unknown to this program.
     case newerSchema(unknownMigrations: [String])
     /// Two migrations share a name.
@@ -46,6 +49,8 @@ extension PersistenceError: CustomStringConvertible {
         case .sqlite(let error): "\(error)"
         case .notADatabase(let path, let error): "The file at \(path) is not a database (\(error)); it was left untouched."
         case .corrupt(let path, let error): "The database at \(path) is corrupt (\(error)); it was left untouched."
+        case .foreignDatabase(let path):
+            "The file at \(path) is another program's database (it has tables but no migration history); it was left untouched."
         case .newerSchema(let unknown):
             "The database was migrated by a newer version of the program (unknown migrations: \(unknown.joined(separator: ", ")))."
         case .duplicateMigration(let name): "Two migrations are named \(name)."

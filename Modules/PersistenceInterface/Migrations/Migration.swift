@@ -1,4 +1,5 @@
-/// One named step of the schema: applied once, in its own transaction, in list order, and recorded by name.
+/// One named step of the schema: applied once, in list order, and recorded by name; the steps a
+/// database lacks run together in one exclusive transaction, so an opening applies all of them or none.
 ///
 /// Features declare their migrations against this interface; the composition root hands the whole
 /// ordered list to the live database when it opens it (tests to an in-memory one). Never rename or
@@ -6,7 +7,7 @@
 public struct Migration: Sendable {
     /// The name recorded in the database once applied.
     public let name: String
-    /// The change, run inside the migration's transaction.
+    /// The change, run inside the migrations' transaction.
     public let migrate: @Sendable (any WriteTransaction) throws -> Void
 
     /// A migration that runs `migrate`.
