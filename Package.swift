@@ -25,6 +25,9 @@ let modules: [Target] = [
     module("Architecture", ["Reactive"]),
     module("ArchitectureTesting", ["Architecture", "ReactiveTesting"]),
 
+    // platform: the file system with errors that name the path, for every module that keeps files
+    module("FileSystem"),
+
     // service interfaces: protocols, value types and errors only
     module("PersistenceInterface", ["Reactive"]),
     module("RemoteConfigInterface", ["Reactive"]),
@@ -32,7 +35,7 @@ let modules: [Target] = [
     // service implementations
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite"]),
-    module("RemoteConfig", ["RemoteConfigInterface", "Reactive"]),
+    module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem"]),
 
     // service fakes, shared by tests and `bistro --fake`
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
@@ -51,7 +54,7 @@ let modules: [Target] = [
     module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
     .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto"]),
+    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
 
@@ -63,6 +66,7 @@ let testTargets: [Target] = [
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
+    tests("FileSystem", []),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),

@@ -4,8 +4,8 @@ public enum AuthenticationError: Error, Sendable, Equatable {
     case invalidToken(InvalidTokenReason)
     /// Its key is not cached and Apple's key set could not be fetched for it now (offline, an error, fetched under a minute ago): try later.
     case cannotVerifyNow
-    /// The credential could not be stored or removed; `code` is the `errno` of the failed call.
-    case storageFailed(code: Int32)
+    /// The credential could not be stored or removed; `reason` says which file and what is wrong with it.
+    case storageFailed(reason: String)
 
     /// Why an identity token was refused.
     public enum InvalidTokenReason: Sendable, Equatable {
@@ -44,7 +44,7 @@ public enum AuthenticationError: Error, Sendable, Equatable {
         switch self {
         case .invalidToken(let reason): "The sign-in was refused: \(reason.sentence)."
         case .cannotVerifyNow: "The sign-in cannot be checked right now. Try again when online."
-        case .storageFailed(let code): "The sign-in could not be saved on this device (error \(code))."
+        case .storageFailed(let reason): "The sign-in could not be saved on this device: \(reason)."
         }
     }
 }

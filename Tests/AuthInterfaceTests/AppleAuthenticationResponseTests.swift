@@ -46,6 +46,8 @@ final class AppleAuthenticationResponseTests: XCTestCase {
         XCTAssertEqual(
             AuthenticationError.cannotVerifyNow.message,
             "The sign-in cannot be checked right now. Try again when online.")
-        XCTAssertEqual(AuthenticationError.storageFailed(code: 13).message, "The sign-in could not be saved on this device (error 13).")
+        XCTAssertEqual(
+            AuthenticationError.storageFailed(reason: "cannot write /s/credential.json: permission denied").message,
+            "The sign-in could not be saved on this device: cannot write /s/credential.json: permission denied.")
     }
 }

@@ -52,12 +52,12 @@ final class FakeAuthenticationTests: XCTestCase {
 
     func testFailuresItIsToldToGive() async throws {
         let fake = FakeAuthentication(signedInUser: "001")
-        fake.signOutFailure = .storageFailed(code: 13)
+        fake.signOutFailure = .storageFailed(reason: "cannot delete /state/apple-credential.json: permission denied")
         do {
             try await fake.client.signOut()
             XCTFail("signed out")
         } catch {
-            XCTAssertEqual(error as? AuthenticationError, .storageFailed(code: 13))
+            XCTAssertEqual(error as? AuthenticationError, .storageFailed(reason: "cannot delete /state/apple-credential.json: permission denied"))
         }
         XCTAssertEqual(fake.user, "001", "a failed sign-out keeps the user")
 

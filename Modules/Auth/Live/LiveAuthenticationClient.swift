@@ -1,4 +1,5 @@
 import AuthInterface
+import FileSystem
 import Foundation
 
 /// The live `AuthenticationClient` on a device without AuthenticationServices: it does the server
@@ -63,7 +64,7 @@ public struct LiveAuthenticationClient: Sendable {
             try await credentials.save(credential)
         } catch {
             log("auth: could not store the credential: \(error)")
-            throw .storageFailed(code: error.code)
+            throw .storageFailed(reason: error.description)
         }
         log("auth: signed in (key \(identity.keyID))")
     }
@@ -74,7 +75,7 @@ public struct LiveAuthenticationClient: Sendable {
             try await credentials.delete()
         } catch {
             log("auth: could not delete the credential: \(error)")
-            throw .storageFailed(code: error.code)
+            throw .storageFailed(reason: error.description)
         }
     }
 
@@ -101,7 +102,7 @@ public struct LiveAuthenticationClient: Sendable {
             return try await credentials.revoke(userID: userID, at: configuration.now())
         } catch {
             log("auth: could not mark the credential revoked: \(error)")
-            throw .storageFailed(code: error.code)
+            throw .storageFailed(reason: error.description)
         }
     }
 }

@@ -45,7 +45,7 @@ public struct Main: Reducer, Sendable {
                 try await authenticationClient.signOut()
                 send(.delegate(.didSignOut))
             } catch: { error, send in
-                send(._signOutFailed(error as? AuthenticationError ?? .storageFailed(code: 0)))
+                send(._signOutFailed(error as? AuthenticationError ?? .storageFailed(reason: "an unexpected error")))
             }
         case ._signOutFailed(let failure):
             state.failure = failure

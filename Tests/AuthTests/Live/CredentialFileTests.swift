@@ -88,7 +88,7 @@ final class CredentialFileTests: LiveClientTestCase {
             try await makeClient().signIn(response(token().signed(by: TestKeys.rsa1)))
             XCTFail("stored the credential through a symbolic link")
         } catch {
-            XCTAssertEqual(error, .storageFailed(code: ENOTDIR))
+            XCTAssertEqual(error, .storageFailed(reason: "cannot create the directory \(stateDirectory.standardizedFileURL.path): it is a symbolic link"))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
     }

@@ -104,10 +104,10 @@ final class RootTests: XCTestCase {
 
     func testAFailedSignOutStaysOnTheMainScreenWithTheReason() async {
         let store = TestStore(initialState: Root.State.main(Main.State()), reducer: Root())
-        store.dependencies.authenticationClient.signOut = { throw AuthenticationError.storageFailed(code: 13) }
+        store.dependencies.authenticationClient.signOut = { throw AuthenticationError.storageFailed(reason: "cannot delete /s/credential.json: permission denied") }
         await store.send(.main(.signOutButtonTapped))
-        await store.receive(.main(._signOutFailed(.storageFailed(code: 13)))) {
-            $0 = .main(Main.State(failure: .storageFailed(code: 13)))
+        await store.receive(.main(._signOutFailed(.storageFailed(reason: "cannot delete /s/credential.json: permission denied")))) {
+            $0 = .main(Main.State(failure: .storageFailed(reason: "cannot delete /s/credential.json: permission denied")))
         }
     }
 }

@@ -1,4 +1,5 @@
 import AuthInterface
+import FileSystem
 import Foundation
 
 /// The one credential of the device's signed-in user, in a 0600 file inside a 0700 directory.
@@ -6,9 +7,9 @@ import Foundation
 actor CredentialStore {
     private let file: URL
     private let log: Log
-    private let writeHook: PrivateFile.WriteHook?
+    private let writeHook: AtomicFile.WriteHook?
 
-    init(file: URL, log: Log, writeHook: PrivateFile.WriteHook? = nil) {
+    init(file: URL, log: Log, writeHook: AtomicFile.WriteHook? = nil) {
         self.file = file
         self.log = log
         self.writeHook = writeHook
@@ -17,7 +18,7 @@ actor CredentialStore {
     /// The stored credential; nil when there is none or it cannot be read (which is logged).
     func load() -> StoredCredential? {
         do {
-            guard let bytes = try PrivateFile.contents(of: file) else { return nil }
+            guard let bytes = try AtomicFile.contents(of: file) else { return nil }
             return try Self.decoder.decode(StoredCredential.self, from: Data(bytes))
         } catch let error as FileSystemError {
             log("auth: could not read the stored credential: \(error)")
@@ -34,16 +35,16 @@ actor CredentialStore {
         do {
             bytes = Array(try Self.encoder.encode(credential))
         } catch {
-            // Encoding strings and dates does not fail; the error code stands for "cannot happen".
-            throw FileSystemError(operation: "encode", path: file.path, code: EINVAL)
+            // Encoding strings and dates does not fail; the error stands for "cannot happen".
+            throw .system(.write, path: file.path, errno: EINVAL)
         }
-        try PrivateDirectory.prepare(file.deletingLastPathComponent())
-        try PrivateFile.replace(file, with: bytes, hook: writeHook)
+        try Directories.createPrivate(file.deletingLastPathComponent())
+        try AtomicFile.replace(file, with: bytes, hook: writeHook)
     }
 
     /// Deletes the stored credential.
     func delete() throws(FileSystemError) {
-        try PrivateFile.remove(file)
+        try AtomicFile.remove(file)
     }
 
     /// Marks the stored credential of `userID` revoked at `date`; false when none is stored for that user.

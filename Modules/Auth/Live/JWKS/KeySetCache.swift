@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Apple's signing keys, kept in memory and on disk, fetched again when a token names a key that
@@ -27,7 +28,7 @@ actor KeySetCache {
     private let maximumAge: TimeInterval
     private let now: @Sendable () -> Date
     private let log: Log
-    private let writeHook: PrivateFile.WriteHook?
+    private let writeHook: AtomicFile.WriteHook?
 
     /// nil until the disk copy has been read.
     private var keys: [String: JSONWebKey]?
@@ -38,7 +39,7 @@ actor KeySetCache {
 
     init(
         url: URL, fetch: @escaping KeySetFetch, diskFile: URL, minimumRefetchInterval: TimeInterval,
-        maximumAge: TimeInterval, now: @escaping @Sendable () -> Date, log: Log, writeHook: PrivateFile.WriteHook? = nil
+        maximumAge: TimeInterval, now: @escaping @Sendable () -> Date, log: Log, writeHook: AtomicFile.WriteHook? = nil
     ) {
         self.url = url
         self.fetch = fetch
@@ -83,7 +84,7 @@ actor KeySetCache {
         if let keys { return keys }
         var loaded: [String: JSONWebKey] = [:]
         do {
-            if let bytes = try PrivateFile.contents(of: diskFile) {
+            if let bytes = try AtomicFile.contents(of: diskFile) {
                 if let cached = CachedKeySet(bytes) {
                     loaded = cached.keys
                     fetchedAt = cached.fetchedAt
@@ -123,8 +124,8 @@ actor KeySetCache {
     private func store(_ bytes: [UInt8], fetchedAt: Date) {
         do {
             guard let file = CachedKeySet.encode(keySetBytes: bytes, fetchedAt: fetchedAt) else { throw KeySetDocumentError() }
-            try PrivateDirectory.prepare(diskFile.deletingLastPathComponent())
-            try PrivateFile.replace(diskFile, with: file, hook: writeHook)
+            try Directories.createPrivate(diskFile.deletingLastPathComponent())
+            try AtomicFile.replace(diskFile, with: file, hook: writeHook)
         } catch {
             // Verification goes on from memory; only a restart while offline misses the copy.
             log("auth: could not cache the signing keys on disk: \(error)")
