@@ -25,8 +25,11 @@ let modules: [Target] = [
     module("Architecture", ["Reactive"]),
     module("ArchitectureTesting", ["Architecture", "ReactiveTesting"]),
 
-    // platform: the file system with errors that name the path, for every module that keeps files
+    // platform: files and HTTP with errors that say what happened, for every module that keeps files
+    // or reaches a server (total deadlines and body limits enforced here)
     module("FileSystem"),
+    .systemLibrary(name: "CLibSSL", path: "Modules/CLibSSL", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
+    module("Networking", ["CLibSSL"]),
 
     // service interfaces: protocols, value types and errors only
     module("PersistenceInterface", ["Reactive"]),
@@ -35,7 +38,7 @@ let modules: [Target] = [
     // service implementations
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite"]),
-    module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem"]),
+    module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem", "Networking"]),
 
     // service fakes, shared by tests and `bistro --fake`
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
@@ -54,7 +57,7 @@ let modules: [Target] = [
     module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
     .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem"]),
+    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem", "Networking"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
 
@@ -67,6 +70,7 @@ let testTargets: [Target] = [
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
     tests("FileSystem", []),
+    tests("Networking", ["TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),

@@ -13,7 +13,7 @@ public struct LiveAuthenticationClient: Sendable {
 
     /// A client with `configuration`.
     public init(configuration: LiveAuthenticationConfiguration) {
-        self.init(configuration: configuration, fetch: KeySetFetcher.urlSession(timeout: configuration.requestTimeout))
+        self.init(configuration: configuration, fetch: KeySetFetcher.http(timeout: configuration.requestTimeout))
     }
 
     init(configuration: LiveAuthenticationConfiguration, fetch: @escaping KeySetFetch) {

@@ -17,7 +17,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
     public var maximumKeySetAge: TimeInterval
     /// How long a sign-in lasts before the status says expired; nil for as long as it is not revoked.
     public var sessionLifetime: TimeInterval?
-    /// How long a key set download may take, in seconds.
+    /// How long a key set download may take in total, in seconds, however the server answers.
     public var requestTimeout: TimeInterval
     /// The current time (tests move it by hand).
     public var now: @Sendable () -> Date

@@ -34,8 +34,10 @@ extension LiveRemoteConfig {
         public var timeZone: String
         /// The initial settings (minimum fetch interval, fetch timeout); `configSettings` changes them later.
         public var settings: RemoteConfigSettings
-        /// The largest answer body accepted, in bytes (1 MiB).
+        /// The largest answer body accepted, in bytes (1 MiB); a larger one is refused as it arrives.
         public var maximumResponseSize: Int
+        /// A PEM file of the only certificate authorities to trust for HTTPS; `nil` for the system's.
+        public var trustedCertificates: URL?
         /// The clock for the minimum interval, the back-off and `lastFetchTime` (tests inject one).
         public var now: @Sendable () -> Date
         /// A random number in [0, 1) for the back-off's jitter (tests inject a fixed one).
@@ -61,6 +63,7 @@ extension LiveRemoteConfig {
             timeZone: String = TimeZone.current.identifier,
             settings: RemoteConfigSettings = RemoteConfigSettings(),
             maximumResponseSize: Int = 1 << 20,
+            trustedCertificates: URL? = nil,
             now: @escaping @Sendable () -> Date = Date.init,
             random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
             callbackQueue: DispatchQueue? = nil,
@@ -80,6 +83,7 @@ extension LiveRemoteConfig {
             self.timeZone = timeZone
             self.settings = settings
             self.maximumResponseSize = maximumResponseSize
+            self.trustedCertificates = trustedCertificates
             self.now = now
             self.random = random
             self.callbackQueue = callbackQueue

@@ -1,11 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Networking
 import Reactive
 import RemoteConfigInterface
 
-/// The live remote config: Firebase Remote Config's REST fetch protocol over URLSession, with fetched,
+/// The live remote config: Firebase Remote Config's REST fetch protocol over `HTTPClient`, with fetched,
 /// active and default values and the fetch bookkeeping kept in one atomically written file.
 ///
 /// Statuses are stricter than Firebase's: `fetchAndActivate` reports `.successFetchedFromRemote` only
@@ -37,7 +35,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         case throttled(until: Date)
         case usedCache
         case noServer
-        case network(URLRequest?, timeout: TimeInterval)
+        case network(HTTPRequest?, timeout: TimeInterval)
     }
 
     private let core: Locked<Core>
@@ -45,7 +43,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// `nil` when there is no server: fetches then never reach the network.
     private let endpoint: FetchEndpoint?
     private let file: StateFile
-    private let transport = HTTPTransport()
+    private let transport: HTTPClient
     private let backoffPolicy = BackoffPolicy()
     private let callbackQueue: DispatchQueue
     private let updates = PublishSubject<RemoteConfigUpdate>()
@@ -63,6 +61,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         self.file = file
         self.core = Locked(Core(stored: stored, settings: configuration.settings))
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "bistro.remote-config.callbacks")
+        self.transport = configuration.trustedCertificates.map { HTTPClient(trustedCertificates: $0) } ?? HTTPClient()
     }
 
     /// The URL fetches go to (it holds no credentials); `nil` when there is no server.
@@ -256,16 +255,16 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                 finishFetch(.failure(.invalidConfiguration(reason: "the request body cannot be encoded")))
                 return
             }
-            let etag = request.value(forHTTPHeaderField: "If-None-Match")
-            log("fetch: POST \(request.url?.absoluteString ?? "-")" + (etag.map { " If-None-Match: \($0)" } ?? ""))
+            let etag = request.header("If-None-Match")
+            log("fetch: POST \(request.url.absoluteString)" + (etag.map { " If-None-Match: \($0)" } ?? ""))
             transport.send(request, timeout: timeout, maximumBodySize: configuration.maximumResponseSize) { [self] result in
-                finishFetch(result)
+                finishFetch(result.mapError(RemoteConfigError.init))
             }
         }
     }
 
     /// Applies the answer of the network fetch in flight, all or nothing, and tells every waiter.
-    private func finishFetch(_ answer: Result<HTTPAnswer, RemoteConfigError>) {
+    private func finishFetch(_ answer: Result<HTTPResponse, RemoteConfigError>) {
         let now = configuration.now()
         let random = configuration.random()
         let reply = answer.flatMap(FetchResponseParser.parse)

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Networking
 import RemoteConfigInterface
 
 /// Builds fetch requests for one project and namespace: `POST {base}/v1/projects/{p}/namespaces/{n}:fetch`.
@@ -18,8 +16,9 @@ struct FetchEndpoint: Sendable {
         guard !configuration.project.isEmpty, !configuration.namespace.isEmpty else {
             throw .invalidConfiguration(reason: "the project and the namespace must not be empty")
         }
-        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidConfiguration(reason: "the base URL must be http or https")
+        // Whoever can alter the answer in transit can change the app's config.
+        guard TransportSecurity.permits(baseURL) else {
+            throw .invalidConfiguration(reason: "the base URL must be HTTPS, or HTTP to this machine")
         }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -33,20 +32,17 @@ struct FetchEndpoint: Sendable {
     }
 
     /// The request for `body`, conditional on `etag` when there is one.
-    func request(body: FetchRequestBody, etag: String?, installationToken: String?) throws -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+    func request(body: FetchRequestBody, etag: String?, installationToken: String?) throws -> HTTPRequest {
+        var request = HTTPRequest(method: "POST", url: url)
+        request.setHeader("application/json", for: "Content-Type")
+        request.setHeader("application/json", for: "Accept")
         // A header rather than Firebase's `?key=` query: URLs end up in logs and error messages.
-        request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let installationToken {
-            request.setValue(installationToken, forHTTPHeaderField: "X-Goog-Firebase-Installations-Auth")
-        }
+        request.setHeader(apiKey, for: "X-Goog-Api-Key")
+        request.setHeader(etag, for: "If-None-Match")
+        request.setHeader(installationToken, for: "X-Goog-Firebase-Installations-Auth")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        request.httpBody = try encoder.encode(body)
+        request.body = try encoder.encode(body)
         return request
     }
 

@@ -1,18 +1,20 @@
 import Foundation
+import Networking
 import RemoteConfigInterface
 
 /// Reads a fetch answer strictly: anything outside the protocol is an error, never a partial config.
 enum FetchResponseParser {
     /// The reply an HTTP answer stands for, or the typed error it is.
-    static func parse(_ answer: HTTPAnswer) -> Result<FetchReply, RemoteConfigError> {
+    static func parse(_ answer: HTTPResponse) -> Result<FetchReply, RemoteConfigError> {
+        let etag = answer.header("etag")
         switch answer.statusCode {
         case 304:
-            return .success(.unchanged(etag: answer.etag))
+            return .success(.unchanged(etag: etag))
         case 200:
             return parseBody(answer.body).map { reply in
                 switch reply {
-                case .unchanged: .unchanged(etag: answer.etag)
-                case .template(let template, _): .template(template, etag: answer.etag)
+                case .unchanged: .unchanged(etag: etag)
+                case .template(let template, _): .template(template, etag: etag)
                 }
             }
         default:

@@ -8,8 +8,11 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     case throttled(until: Date)
     /// The fetch took longer than `fetchTimeout`.
     case timedOut
-    /// The server could not be reached (refused, unreachable, name not resolved, connection lost).
+    /// The server could not be reached (refused, unreachable, name not resolved, TLS refused, or it
+    /// closed the connection without answering).
     case connectionFailed(reason: String)
+    /// The server was reached but its answer broke off or is not HTTP (the reason says which).
+    case answerUnreadable(reason: String)
     /// The server answered with an HTTP status other than 200 or 304.
     case httpStatus(Int)
     /// The server's answer does not follow the fetch protocol.
@@ -52,6 +55,8 @@ extension RemoteConfigError: LocalizedError {
             "The remote config fetch timed out."
         case .connectionFailed(let reason):
             "The remote config server could not be reached: \(reason)"
+        case .answerUnreadable(let reason):
+            "The remote config server's answer could not be read: \(reason)."
         case .httpStatus(let status):
             "The remote config server answered with HTTP status \(status)."
         case .malformedResponse(let reason):

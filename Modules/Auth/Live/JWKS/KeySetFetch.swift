@@ -1,50 +1,41 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Networking
 
 /// Downloads the key set document at a URL.
 typealias KeySetFetch = @Sendable (URL) async throws -> [UInt8]
 
 /// Why a key set download failed.
 enum KeySetFetchError: Error, CustomStringConvertible {
-    case insecureURL
     case status(Int)
-    case tooLarge
+    case transport(HTTPError)
 
     var description: String {
         switch self {
-        case .insecureURL: "the key set URL is neither HTTPS nor on this machine"
         case .status(let code): "HTTP status \(code)"
-        case .tooLarge: "the document is larger than \(KeySetFetcher.maximumBytes) bytes"
+        case .transport(let error): "\(error)"
         }
     }
 }
 
-/// Fetches key sets over HTTPS with URLSession.
+/// Fetches key sets over HTTPS (HTTP only to this machine: whoever can alter the key set can sign
+/// tokens), within a total deadline and a size limit enforced while the set arrives.
 enum KeySetFetcher {
     /// Apple's set is about 1 KB; anything far larger is not a key set.
     static let maximumBytes = 256 * 1024
 
-    /// A fetch that gives up after `timeout` seconds.
-    static func urlSession(timeout: TimeInterval) -> KeySetFetch {
+    /// A fetch that gives up `timeout` seconds after it starts, whatever the server does.
+    static func http(timeout: TimeInterval, client: HTTPClient = HTTPClient()) -> KeySetFetch {
         { url in
-            // Whoever can alter the key set can sign tokens: plain HTTP only to this machine (tests, a dev server).
-            guard url.scheme == "https" || (url.scheme == "http" && isLoopback(url.host)) else {
-                throw KeySetFetchError.insecureURL
+            var request = HTTPRequest(url: url)
+            request.setHeader("application/json", for: "Accept")
+            let response: HTTPResponse
+            do throws(HTTPError) {
+                response = try await client.send(request, timeout: timeout, maximumBodySize: maximumBytes)
+            } catch {
+                throw KeySetFetchError.transport(error)
             }
-            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let (data, response) = try await URLSession.shared.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard status == 200 else { throw KeySetFetchError.status(status) }
-            guard data.count <= maximumBytes else { throw KeySetFetchError.tooLarge }
-            return Array(data)
+            guard response.statusCode == 200 else { throw KeySetFetchError.status(response.statusCode) }
+            return Array(response.body)
         }
-    }
-
-    private static func isLoopback(_ host: String?) -> Bool {
-        guard let host else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }

@@ -1,0 +1,194 @@
+import Foundation
+
+/// Reads one HTTP/1.x answer from a stream: the status line and headers (at most 64 KiB), then the
+/// body by its length, its chunks, or up to the end of the connection, never keeping more than the
+/// body limit. Says, for a stream that ends early, how far the answer got.
+struct ResponseReader {
+    /// The largest status line and header block accepted.
+    static let maximumHeaderSize = 64 * 1024
+
+    private let stream: any ByteStream
+    private let deadline: Deadline
+    private let maximumBodySize: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(stream: any ByteStream, deadline: Deadline, maximumBodySize: Int) {
+        self.stream = stream
+        self.deadline = deadline
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// The answer to a request made with `method`.
+    mutating func read(method: String) throws(HTTPError) -> HTTPResponse {
+        var head = try readHead(isFirst: true)
+        // Informational answers (100 Continue, 103 Early Hints) precede the real one.
+        while (100...199).contains(head.statusCode) { head = try readHead(isFirst: false) }
+        let hasNoBody = method == "HEAD" || head.statusCode == 204 || head.statusCode == 304
+        let body: Data
+        if hasNoBody {
+            body = Data()
+        } else if head.header("transfer-encoding")?.lowercased().contains("chunked") == true {
+            body = try readChunkedBody()
+        } else if let lengthText = head.header("content-length") {
+            guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
+                throw .invalidResponse(reason: "the Content-Length \"\(lengthText.prefix(40))\" is not a number")
+            }
+            guard length <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
+            body = try readBody(length: length)
+        } else {
+            body = try readBodyToEnd()
+        }
+        return HTTPResponse(statusCode: head.statusCode, headers: head.headers, body: body)
+    }
+
+    // MARK: Head
+
+    private mutating func readHead(isFirst: Bool) throws(HTTPError) -> HTTPResponse {
+        var searchFrom = start
+        while true {
+            if let end = Self.find([13, 10, 13, 10], in: buffer, from: searchFrom, before: buffer.count) {
+                let head = Array(buffer[start..<end])
+                start = end + 4
+                return try Self.parseHead(head)
+            }
+            guard buffer.count - start <= Self.maximumHeaderSize else {
+                throw .invalidResponse(reason: "the headers are larger than \(Self.maximumHeaderSize) bytes")
+            }
+            searchFrom = max(start, buffer.count - 3)
+            let received = buffer.count - start
+            let silent = isFirst && received == 0
+            guard try fill(answerBegun: !silent) else {
+                if silent { throw .cannotConnect(reason: "the server closed the connection without answering") }
+                throw .interrupted(reason: "the connection closed in the middle of the answer's headers")
+            }
+        }
+    }
+
+    private static func parseHead(_ bytes: [UInt8]) throws(HTTPError) -> HTTPResponse {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
+            throw .invalidResponse(reason: "the status line is \"\(statusLine.prefix(40))\"")
+        }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                throw .invalidResponse(reason: "a header line is \"\(line.prefix(40))\"")
+            }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // Repeated fields are one list, as RFC 9110 has it.
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return HTTPResponse(statusCode: status, headers: headers)
+    }
+
+    // MARK: Body
+
+    private mutating func readBody(length: Int) throws(HTTPError) -> Data {
+        while buffer.count - start < length {
+            let received = buffer.count - start
+            guard try fill() else {
+                throw .interrupted(reason: "the connection closed after \(received) of \(length) bytes")
+            }
+        }
+        return take(length)
+    }
+
+    private mutating func readBodyToEnd() throws(HTTPError) -> Data {
+        while try fill() {
+            guard buffer.count - start <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
+        }
+        guard buffer.count - start <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
+        return take(buffer.count - start)
+    }
+
+    private mutating func readChunkedBody() throws(HTTPError) -> Data {
+        var body = Data()
+        while true {
+            let sizeLine = try readLine(body: body.count)
+            let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
+                throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
+            }
+            if size == 0 {
+                // Trailer fields, if any, up to the empty line.
+                while try !readLine(body: body.count).isEmpty {}
+                return body
+            }
+            guard body.count + size <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
+            while buffer.count - start < size + 2 {
+                guard try fill() else { throw closedInChunks(after: body.count + min(size, buffer.count - start)) }
+            }
+            body.append(take(size))
+            guard buffer[start] == 13, buffer[start + 1] == 10 else { throw .invalidResponse(reason: "a chunk does not end with CRLF") }
+            start += 2
+        }
+    }
+
+    private mutating func readLine(body: Int) throws(HTTPError) -> String {
+        var searchFrom = start
+        while true {
+            if let end = Self.find([13, 10], in: buffer, from: searchFrom, before: buffer.count) {
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = end + 2
+                return line
+            }
+            guard buffer.count - start <= 4096 else { throw .invalidResponse(reason: "a chunk line is longer than 4096 bytes") }
+            searchFrom = max(start, buffer.count - 1)
+            guard try fill() else { throw closedInChunks(after: body) }
+        }
+    }
+
+    private func closedInChunks(after count: Int) -> HTTPError {
+        .interrupted(reason: "the connection closed after \(count) bytes, before the last chunk")
+    }
+
+    // MARK: Buffer
+
+    /// Reads what the stream has into the buffer; false at its end.
+    private mutating func fill(answerBegun: Bool = true) throws(HTTPError) -> Bool {
+        if start > 64 * 1024, start * 2 > buffer.count {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try stream.read(maximum: 64 * 1024, deadline: deadline)
+        } catch {
+            throw failure(error, answerBegun: answerBegun)
+        }
+        buffer += bytes
+        return !bytes.isEmpty
+    }
+
+    private mutating func take(_ count: Int) -> Data {
+        defer { start += count }
+        return Data(buffer[start..<(start + count)])
+    }
+
+    /// A read failure in the answer's terms: once the answer began, a reset breaks it off.
+    private func failure(_ error: StreamFailure, answerBegun: Bool) -> HTTPError {
+        switch error {
+        case .timedOut: .timedOut(seconds: deadline.seconds)
+        case .system(let code) where code == ECONNRESET && !answerBegun:
+            .cannotConnect(reason: "the server reset the connection without answering")
+        case .system(let code) where code == ECONNRESET: .interrupted(reason: "the server reset the connection after \(buffer.count) bytes")
+        case .system(let code): .interrupted(reason: "reading failed (\(String(cString: strerror(code))))")
+        case .tls(let reason): .interrupted(reason: "TLS failure: \(reason)")
+        }
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, before end: Int) -> Int? {
+        guard end - from >= pattern.count else { return nil }
+        var index = from
+        while index <= end - pattern.count {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
