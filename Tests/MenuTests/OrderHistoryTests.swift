@@ -16,7 +16,9 @@ final class OrderHistoryTests: XCTestCase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
         let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
         Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
-        try database.write { _ in }
+        // Orders are of the stored selection: enough of everything for every order below.
+        _ = try LiveMenuSelectionService(database: database)
+            .replaceSelection(with: MenuSelection(counts: [1: 10, 2: 10, 3: 10, 4: 10])).toBlocking(timeout: 10).single()
         return database
     }
 

@@ -58,7 +58,8 @@ enum MenuCommand {
         try show(try refreshedMenus(composition), parsed)
     }
 
-    /// Orders the selection through the Menu feature's order service, then takes it off the selection.
+    /// Orders the selection through the Menu feature's order service, which takes it off the stored
+    /// selection in the transaction that stores the order (ten of these at once place one order).
     static func order(_ parsed: ParsedCommand, _ composition: Composition) throws {
         let menus = try refreshedMenus(composition)
         let order: Order
@@ -75,7 +76,6 @@ enum MenuCommand {
         } catch {
             throw RuntimeFailure("could not order", error)
         }
-        _ = try read { try value(selection(composition).takeOff(order.lines)) }
         emit(parsed.has("json") ? try MenuOutput.json([receipt]) : MenuOutput.text(receipt, style: .standardOutput))
     }
 

@@ -3,9 +3,14 @@ import MenuInterface
 import PersistenceInterface
 import Reactive
 
-/// Orders stored in the database: the order and its lines in one transaction, checked against the
-/// stored catalog in that same transaction. It reads them back as the `OrderHistory`
-/// (`LiveOrderService+History.swift`).
+/// Orders stored in the database: the order and its lines in one transaction that also checks them
+/// against the stored catalog and the stored selection and takes them off the selection. It reads
+/// them back as the `OrderHistory` (`LiveOrderService+History.swift`).
+///
+/// An order is of the stored selection: whatever decided it (a screen, `bistro menu order`) read
+/// the selection earlier, so the transaction reads it again. Of two screens, or ten processes,
+/// ordering the same selection at once, one places the order and the others are refused with
+/// `.selectionChanged`: it is placed once.
 public final class LiveOrderService: OrderService {
     let database: any Database
     private let now: @Sendable () -> Date
@@ -16,7 +21,9 @@ public final class LiveOrderService: OrderService {
         self.now = now
     }
 
-    /// Stores `order` on the writer queue; `.staleOrder` when an item is gone or its price changed.
+    /// Stores `order` on the writer queue and takes its counts off the stored selection; `.staleOrder`
+    /// when an item is gone or its price changed, `.selectionChanged` when the stored selection no
+    /// longer holds the order (it was ordered or changed meanwhile).
     public func placeOrder(_ order: Order) -> Single<Receipt> {
         let now = now
         return database.asyncWrite { db in
@@ -26,11 +33,14 @@ public final class LiveOrderService: OrderService {
                     throw MenuError.staleOrder(menuID: line.menuID)
                 }
             }
+            let selection = try MenuSelectionRecord.selection(in: db)
+            guard order.lines.allSatisfy({ selection.count(of: $0.menuID) >= $0.count }) else { throw MenuError.selectionChanged }
             let placedAt = now()
             let orderID = try db.insert(OrderRecord(id: nil, placedAt: placedAt, total: order.total))
             for (position, line) in order.lines.enumerated() {
                 try db.insert(OrderLineRecord(orderID: orderID, position: position, line: line))
             }
+            try MenuSelectionRecord.store(selection.removing(order.lines), in: db)
             return Receipt(orderID: orderID, placedAt: placedAt, order: order)
         }
         .catch { error in .error(error as? MenuError ?? MenuError.storage(reason: "\(error)")) }

@@ -18,6 +18,9 @@ public enum MenuError: Error, Sendable, Hashable {
     case noOrders
     /// The order names an item the stored catalog no longer has at that price; nothing was stored.
     case staleOrder(menuID: Int)
+    /// The stored selection no longer holds the order (another screen or process ordered or changed
+    /// it meanwhile); nothing was stored.
+    case selectionChanged
     /// A selection names an item the stored catalog does not have; nothing was stored.
     case unknownItem(menuID: Int)
     /// A selection gives the item a count below 0; nothing was stored.
@@ -37,6 +40,7 @@ extension MenuError: CustomStringConvertible, LocalizedError {
         case .totalOverflow: "The total is too large."
         case .noOrders: "No Orders"
         case .staleOrder: "The menu changed; please check your order."
+        case .selectionChanged: "The selection changed meanwhile; nothing was ordered."
         case .unknownItem(let id): "Item \(id) is not on the menu."
         case .invalidCount: "A count cannot be below 0."
         case .unknown: "Something went wrong."
