@@ -37,7 +37,7 @@ let modules: [Target] = [
 
     // service implementations
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite"]),
+    module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite", "FileSystem"]),
     module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem", "Networking"]),
 
     // service fakes, shared by tests and `bistro --fake`
@@ -105,6 +105,7 @@ let apps: [Target] = [
         dependencies: [
             "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
             "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthTesting",
+            "FileSystem", "Networking",
         ],
         path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines

@@ -18,6 +18,8 @@ public struct FileSystemError: Error, Sendable, Hashable {
         case write
         /// Deleting a file.
         case delete
+        /// Opening a file (a database, say) to read and write it.
+        case open
     }
 
     /// What is wrong with the path.
@@ -75,10 +77,12 @@ extension FileSystemError: CustomStringConvertible, LocalizedError {
         case .read: "read"
         case .write: "write"
         case .delete: "delete"
+        case .open: "open"
         }
     }
 
-    private var reason: String {
+    /// What is wrong with the path, in words: "a file is in the way", "permission denied".
+    public var reason: String {
         switch problem {
         case .fileInTheWay(let obstacle):
             obstacle == path ? "a file is in the way" : "\(Self.shown(obstacle)) is a file, in the way"

@@ -43,6 +43,12 @@ final class ArgumentParsingTests: XCTestCase {
         XCTAssertEqual(parsed.arguments, ["--odd-name", "1"])
     }
 
+    func testANegativeNumberIsAnArgumentWhereTheCommandTakesArguments() throws {
+        XCTAssertEqual(try parseLine("menu", "set", "1", "-1").arguments, ["1", "-1"])
+        XCTAssertEqual(try parseLine("menu", "set", "-2", "-0.5").arguments, ["-2", "-0.5"])
+        assertUsageError("menu", "list", "-1", message: "unknown option '-1'", command: "tool menu list")
+    }
+
     func testHelpSkipsTheArgumentCheck() throws {
         let parsed = try parseLine("menu", "set", "--help")
         XCTAssertTrue(parsed.wantsHelp)

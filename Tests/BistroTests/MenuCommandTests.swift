@@ -92,6 +92,14 @@ final class MenuCommandTests: BistroTestCase {
 
             """)
 
+        let negative = try bistro("menu", "set", "1", "-1")
+        XCTAssertEqual(negative.status, 2)
+        XCTAssertEqual(negative.standardError, """
+            bistro: error: COUNT must be a whole number of 0 or more, not '-1'
+            try 'bistro menu set --help' for usage
+
+            """)
+
         let missing = try bistro("menu", "set", "1")
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.standardError, "bistro: error: missing argument COUNT\ntry 'bistro menu set --help' for usage\n")

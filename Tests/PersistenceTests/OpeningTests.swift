@@ -116,10 +116,19 @@ final class OpeningTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: url), bytes)
     }
 
-    func testAPathInAMissingDirectoryFailsWithSQLitesCode() throws {
-        let path = try makeTemporaryDirectory(for: self).appendingPathComponent("missing/app.sqlite").path
-        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path))) { error in
-            XCTAssertEqual((error as? PersistenceError)?.resultCode?.primary, .cantOpen, "\(error)")
+    func testAPathThatCannotBeOpenedSaysWhy() throws {
+        let directory = try makeTemporaryDirectory(for: self)
+        let missing = directory.appendingPathComponent("missing/app.sqlite").path
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: missing))) { error in
+            XCTAssertEqual(error as? PersistenceError, .cannotOpen(path: missing, reason: "no such file or directory"))
+        }
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: directory.path))) { error in
+            XCTAssertEqual(error as? PersistenceError, .cannotOpen(path: directory.path, reason: "it is a directory"))
+            XCTAssertEqual("\(error)", "The database at \(directory.path) cannot be opened: it is a directory.")
+        }
+        let longName = directory.appendingPathComponent(String(repeating: "n", count: 300) + ".sqlite").path
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: longName))) { error in
+            XCTAssertEqual(error as? PersistenceError, .cannotOpen(path: longName, reason: "the path is too long"))
         }
     }
 

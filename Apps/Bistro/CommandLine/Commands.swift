@@ -4,10 +4,11 @@ enum Commands {
 
     static let globalOptions: [CommandSpec.Option] = [
         .init(name: "database", valueName: "PATH", help: "the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)"),
-        .init(name: "remote-config-url", valueName: "URL", help: "sync from this server (also BISTRO_REMOTE_CONFIG_URL)"),
+        .init(name: "remote-config-url", valueName: "URL", help: "sync from this server, https or http to this machine (also BISTRO_REMOTE_CONFIG_URL)"),
         .init(name: "state-dir", valueName: "PATH", help: "remote config state and the sign-in (default: $XDG_STATE_HOME/bistro)"),
         .init(name: "apple-keys-url", valueName: "URL", help: "Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: https://appleid.apple.com/auth/keys)"),
         .init(name: "client-id", valueName: "ID", help: "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: app.bistro.ios,app.bistro.web)"),
+        .init(name: "timeout", valueName: "SECONDS", help: "the longest a network call may take in all (also BISTRO_TIMEOUT; default: 60 for remote config, as Firebase's, 10 for Apple's keys)"),
     ]
 
     static let globalFlags: [CommandSpec.Flag] = [

@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import Networking
 
 /// The global options of a command line, resolved against the environment: what the composition needs.
 struct GlobalSettings: Sendable {
@@ -14,11 +16,16 @@ struct GlobalSettings: Sendable {
     var appleKeySetURL: URL
     /// The client ids an identity token's `aud` may name: the iOS bundle id and the web Services ID.
     var appleClientIDs: [String]
+    /// `--timeout` / BISTRO_TIMEOUT: how long each network call may take in total, in seconds; nil
+    /// keeps each client's default (Firebase's 60 s for remote config, 10 s for Apple's keys).
+    var networkTimeout: TimeInterval?
 
     static let defaultAppleClientIDs = ["app.bistro.ios", "app.bistro.web"]
 
     /// Reads `parsed`'s global options, falling back to `environment` (XDG base directories, HOME,
-    /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID); throws a `UsageError` for a URL that is not http(s).
+    /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws a
+    /// `UsageError` for a URL that is not HTTPS (plain HTTP only to this machine) or a timeout that is
+    /// not a number of seconds above 0. Relative paths are taken from the current directory.
     init(_ parsed: ParsedCommand, environment: [String: String]) throws(UsageError) {
         isFake = parsed.has("fake")
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -27,27 +34,35 @@ struct GlobalSettings: Sendable {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return home + "/" + fallback
         }
-        databasePath = parsed.options["database"] ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/bistro/bistro.sqlite"
-        stateDirectory = parsed.options["state-dir"] ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/bistro"
-        let urlText = parsed.options["remote-config-url"] ?? environment["BISTRO_REMOTE_CONFIG_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        if let urlText {
-            guard let url = URL(string: urlText), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
-                throw UsageError(message: "'\(urlText)' is not an http(s) URL", command: "bistro")
+        // A bare file name's directory is the current one (its parent is not "").
+        databasePath = Paths.absolute(parsed.options["database"] ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/bistro/bistro.sqlite")
+        stateDirectory = Paths.absolute(parsed.options["state-dir"] ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/bistro")
+        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        remoteConfigURL = try Self.serverURL(parsed.options["remote-config-url"] ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
+        appleKeySetURL = try Self.serverURL(parsed.options["apple-keys-url"] ?? nonEmpty("BISTRO_APPLE_KEYS_URL"))
+            ?? URL(string: "https://appleid.apple.com/auth/keys")!
+        if let timeoutText = parsed.options["timeout"] ?? nonEmpty("BISTRO_TIMEOUT") {
+            guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw UsageError(message: "TIMEOUT must be a number of seconds above 0, not '\(timeoutText)'", command: "bistro")
             }
-            remoteConfigURL = url
-        }
-        let keysText = parsed.options["apple-keys-url"] ?? environment["BISTRO_APPLE_KEYS_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        if let keysText {
-            guard let url = URL(string: keysText), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
-                throw UsageError(message: "'\(keysText)' is not an http(s) URL", command: "bistro")
-            }
-            appleKeySetURL = url
-        } else {
-            appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
+            networkTimeout = seconds
         }
         // A comma-separated list, so one variable can name the app and the web client.
         let clientIDs = (parsed.options["client-id"] ?? environment["BISTRO_APPLE_CLIENT_ID"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         appleClientIDs = clientIDs.isEmpty ? Self.defaultAppleClientIDs : clientIDs
+    }
+
+    /// The server URL in `text`: HTTPS, or plain HTTP to this machine only, since whoever can alter
+    /// the answers in transit can change the menu or forge sign-ins.
+    private static func serverURL(_ text: String?) throws(UsageError) -> URL? {
+        guard let text else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else {
+            throw UsageError(message: "'\(text)' is not an http(s) URL", command: "bistro")
+        }
+        guard TransportSecurity.permits(url) else {
+            throw UsageError(message: "'\(text)' must use https (plain http only to this machine: localhost, 127.0.0.1, ::1)", command: "bistro")
+        }
+        return url
     }
 }

@@ -36,7 +36,10 @@ func parse(
     while index < arguments.count {
         let word = arguments[index]
         index += 1
-        if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+        // A negative number is a value, not an option, where the command takes arguments: `set 1 -1`
+        // is a bad COUNT, reported as one.
+        let isNegativeNumber = word.count > 1 && word.hasPrefix("-") && Double(word) != nil && !command.arguments.isEmpty
+        if onlyPositionals || !word.hasPrefix("-") || word == "-" || isNegativeNumber {
             if parsed.arguments.isEmpty, !onlyPositionals, let subcommand = command.subcommand(named: word) {
                 command = subcommand
                 path.append(word)

@@ -1,4 +1,5 @@
 import AuthInterface
+import FileSystem
 import Foundation
 
 /// `bistro auth sign-in --identity-token FILE|- [--nonce N]`, `bistro auth status`, `bistro auth sign-out`.
@@ -49,10 +50,14 @@ enum AuthCommand {
         if source == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: source) else {
-                throw RuntimeFailure("could not read the identity token from '\(source)'")
+            do {
+                guard let contents = try AtomicFile.contents(of: URL(fileURLWithPath: source), limit: 64 * 1024, followsSymbolicLinks: true) else {
+                    throw RuntimeFailure("could not read the identity token: cannot read \(source): no such file or directory")
+                }
+                data = Data(contents)
+            } catch let error as FileSystemError {
+                throw RuntimeFailure("could not read the identity token: \(error)")
             }
-            data = contents
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else {

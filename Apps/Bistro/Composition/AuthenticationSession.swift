@@ -21,7 +21,8 @@ struct AuthenticationSession: Sendable {
         // are not worth a line on every run.
         let live = LiveAuthenticationClient(configuration: LiveAuthenticationConfiguration(
             clientIDs: settings.appleClientIDs, keySetURL: settings.appleKeySetURL,
-            stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true)))
+            stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
+            requestTimeout: settings.networkTimeout ?? 10))
         return AuthenticationSession(client: live.client, signedInUser: { await live.signedInUserID() })
     }
 }

@@ -1,4 +1,5 @@
 import Contacts
+import FileSystem
 import Foundation
 import Menu
 import Persistence
@@ -48,10 +49,8 @@ struct Composition {
     }
 
     private static func makeLive(_ settings: GlobalSettings) throws -> Composition {
-        let files = FileManager.default
-        try files.createDirectory(
-            atPath: (settings.databasePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try files.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true)
+        try Directories.create(Paths.parent(of: settings.databasePath))
+        try Directories.create(settings.stateDirectory)
         let database = try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
         // The project, key and app id only label requests: the development server accepts any, and
         // a real Firebase project would be configured here.
@@ -61,7 +60,8 @@ struct Composition {
             baseURL: settings.remoteConfigURL,
             project: "bistro", apiKey: "bistro-development", appID: "1:000000000000:linux:bistro",
             storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
-            appVersion: Commands.version, packageName: "bistro"
+            appVersion: Commands.version, packageName: "bistro",
+            settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)
         ))
         remoteConfig.setDefaults(InAppDefaults.values)
         return Composition(database: database, remoteConfig: remoteConfig, usesNetwork: settings.remoteConfigURL != nil)

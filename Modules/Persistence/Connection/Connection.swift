@@ -1,4 +1,5 @@
 import CSQLite
+import FileSystem
 import PersistenceInterface
 
 /// One SQLite connection with its prepared-statement cache.
@@ -32,6 +33,13 @@ final class Connection {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
+            // The file system's reason, when it gave one: SQLite's own words ("unable to open
+            // database file") do not say what is wrong.
+            if code & 0xFF == SQLITE_CANTOPEN, let handle, case let systemError = sqlite3_system_errno(handle), systemError != 0 {
+                sqlite3_close_v2(handle)
+                throw PersistenceError.cannotOpen(
+                    path: path, reason: FileSystemError.system(.open, path: path, errno: systemError).reason)
+            }
             let error = SQLiteError(
                 code: ResultCode(rawValue: handle.map { sqlite3_extended_errcode($0) } ?? code),
                 message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code)))

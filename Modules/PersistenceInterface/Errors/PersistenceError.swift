@@ -6,6 +6,9 @@ public enum PersistenceError: Error, Sendable, Hashable {
     case notADatabase(path: String, SQLiteError)
     /// The database file at `path` is corrupt; it was left untouched.
     case corrupt(path: String, SQLiteError)
+    /// The database file at `path` cannot be opened (it is a directory, its directory is missing,
+    /// permission is denied, the path is too long); `reason` says which.
+    case cannotOpen(path: String, reason: String)
     /// The file at `path` is another program's database: it has tables but no record of migrations,
     /// so migrating it would collide with them; it was left untouched.
     case foreignDatabase(path: String)
@@ -49,6 +52,7 @@ extension PersistenceError: CustomStringConvertible {
         case .sqlite(let error): "\(error)"
         case .notADatabase(let path, let error): "The file at \(path) is not a database (\(error)); it was left untouched."
         case .corrupt(let path, let error): "The database at \(path) is corrupt (\(error)); it was left untouched."
+        case .cannotOpen(let path, let reason): "The database at \(path) cannot be opened: \(reason)."
         case .foreignDatabase(let path):
             "The file at \(path) is another program's database (it has tables but no migration history); it was left untouched."
         case .newerSchema(let unknown):

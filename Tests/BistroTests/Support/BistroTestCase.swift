@@ -64,9 +64,11 @@ class BistroTestCase: XCTestCase {
         try bistro(args: arguments, environment: extra)
     }
 
-    /// Runs `bistro` with `arguments` and `input` on standard input (nil: at EOF), to its end.
-    func bistro(args arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) throws -> Run {
+    /// Runs `bistro` with `arguments` and `input` on standard input (nil: at EOF), to its end, in
+    /// `directory` (the test process's own current directory when nil).
+    func bistro(args arguments: [String], environment extra: [String: String] = [:], input: Data? = nil, directory: URL? = nil) throws -> Run {
         let process = try makeProcess(arguments, environment: extra)
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
         let inputPipe = input.map { _ in Pipe() }
