@@ -59,7 +59,7 @@ final class TextWidthTests: XCTestCase {
         XCTAssertEqual("a\nb c".wrapped(toWidth: 10), ["a", "b c"])
     }
 
-    func testSanitizingRemovesControlCharactersSoTextCannotMoveTheCursor() {
-        XCTAssertEqual("a\u{1B}[2Jb\tc\nd\u{7}".sanitizedForTerminal, "a[2Jb c d")
+    func testSanitizingShowsControlCharactersSoTextCannotMoveTheCursor() {
+        XCTAssertEqual("a\u{1B}[2Jb\tc\nd\u{7}".sanitizedForTerminal, "a␛[2Jb c d␇")
     }
 }

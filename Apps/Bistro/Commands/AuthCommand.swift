@@ -1,6 +1,7 @@
 import AuthInterface
 import FileSystem
 import Foundation
+import TerminalUI
 
 /// `bistro auth sign-in --identity-token FILE|- [--nonce N]`, `bistro auth status`, `bistro auth sign-out`.
 ///
@@ -24,13 +25,14 @@ enum AuthCommand {
             throw failure(error)
         }
         let user = try awaitBlocking { await session.signedInUser() }
-        emit("signed in as \(user ?? response.userID)")
+        // The user id is the token's claim: shown, never interpreted.
+        emit("signed in as \((user ?? response.userID).sanitizedForTerminal)")
     }
 
     /// Prints `signed in as USER` or `signed out`.
     static func status(_ session: AuthenticationSession) throws {
         let user = try awaitBlocking { await session.signedInUser() }
-        emit(user.map { "signed in as \($0)" } ?? "signed out")
+        emit(user.map { "signed in as \($0.sanitizedForTerminal)" } ?? "signed out")
     }
 
     /// Deletes the stored credential; prints `signed out`.

@@ -18,7 +18,7 @@ enum RemoteConfigSync {
         let remoteConfig = composition.remoteConfig
         let result = Locked(Outcome(status: .error, error: nil))
         let done = DispatchSemaphore(value: 0)
-        Progress.during("fetching remote config", enabled: composition.usesNetwork) {
+        Spinner.during("fetching remote config", enabled: composition.usesNetwork) {
             if explicit {
                 remoteConfig.fetch(withExpirationDuration: 0) { status, error in
                     guard status == .success else {

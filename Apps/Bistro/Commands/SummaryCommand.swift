@@ -6,7 +6,7 @@ enum SummaryCommand {
         let menus = try MenuCommand.refreshedMenus(composition, outcome: outcome)
         try ContactsCommand.sync(composition, outcome: outcome)
         let contacts = try ContactsCommand.stored(in: composition.database)
-        let style = Style.standardOutput
+        let style = ConsoleStyle.standardOutput
         emit(style.bold("Menu") + "\n" + MenuOutput.text(menus, style: style) + "\n\n"
             + style.bold("Contacts") + "\n" + ContactsOutput.text(contacts, style: style))
     }

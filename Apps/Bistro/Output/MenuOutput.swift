@@ -1,11 +1,13 @@
 import Foundation
 import Menu
 import MenuInterface
+import TerminalUI
 
 /// How `bistro menu ...` and `bistro orders` print.
 enum MenuOutput {
     /// The catalog with the selection, and the totals: names last, since Hangul takes two cells.
-    static func text(_ menus: [Menu], style: Style) -> String {
+    /// Names came from remote config: their control characters are shown, never sent.
+    static func text(_ menus: [Menu], style: ConsoleStyle) -> String {
         guard !menus.isEmpty else { return "the menu is empty" }
         let idWidth = max(2, menus.map { String($0.id).count }.max() ?? 2)
         let priceWidth = max(5, menus.map { $0.price.currencyKR().count }.max() ?? 5)
@@ -15,7 +17,7 @@ enum MenuOutput {
                 + String(repeating: " ", count: max(0, 5 - count.count)) + count + "  " + name
         }
         var lines = [style.bold(row("ID", "PRICE", "COUNT", "NAME"))]
-        lines += menus.map { row(String($0.id), $0.price.currencyKR(), String($0.count), $0.name) }
+        lines += menus.map { row(String($0.id), $0.price.currencyKR(), String($0.count), $0.name.sanitizedForTerminal) }
         lines.append(totals(menus))
         return lines.joined(separator: "\n")
     }
@@ -46,9 +48,9 @@ enum MenuOutput {
     }
 
     /// One order: its header line, then a line per item.
-    static func text(_ order: Receipt, style: Style) -> String {
+    static func text(_ order: Receipt, style: ConsoleStyle) -> String {
         let header = style.bold("order \(order.orderID)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
-        return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name)" }).joined(separator: "\n")
+        return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name.sanitizedForTerminal)" }).joined(separator: "\n")
     }
 
     /// A placed order as `--json` prints it.
@@ -74,9 +76,6 @@ enum MenuOutput {
     }
 
     static func json(_ orders: [Receipt]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(orders.map(OrderJSON.init)), as: UTF8.self)
+        try jsonLine(orders.map(OrderJSON.init))
     }
 }

@@ -21,12 +21,12 @@ enum AlertView {
         let buttonsWidth = buttons.map(\.terminalWidth).reduce(0, +) + max(0, buttons.count - 1)
         let maxInner = max(1, min(bounds.width - 4, 60))
         let title = alert.title.map { $0.sanitizedForTerminal.truncated(toWidth: maxInner) }
-        let messageWidth = alert.message.map { $0.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
+        let messageWidth = alert.message.map { $0.sanitizedForTerminalKeepingLineBreaks.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
         // A field asks for room to show a good stretch of what is typed (a pasted token is long).
         let fieldWidth = alert.textField == nil ? 0 : 40
         let fieldRows = alert.textField == nil ? 0 : 2
         let inner = min(maxInner, max(title?.terminalWidth ?? 0, messageWidth, buttonsWidth, fieldWidth, 10))
-        var message = alert.message.map { $0.wrapped(toWidth: inner).map(\.sanitizedForTerminal) } ?? []
+        var message = alert.message.map { $0.sanitizedForTerminalKeepingLineBreaks.wrapped(toWidth: inner) } ?? []
         // The buttons must stay on screen: a message too long for it is cut, the cut marked with `…`.
         let room = max(1, bounds.height - 4 - (title == nil ? 0 : 2) - fieldRows)
         if message.count > room {

@@ -82,19 +82,4 @@ extension String {
         }
         return lines
     }
-
-    /// The text with control characters removed (tabs and newlines become spaces), so that text
-    /// from a model can never move the cursor or inject an escape sequence.
-    public var sanitizedForTerminal: String {
-        guard contains(where: \.isTerminalControl) else { return self }
-        var result = ""
-        for character in self {
-            if !character.isTerminalControl {
-                result.append(character)
-            } else if character == "\t" || character == "\n" || character == "\r\n" {
-                result.append(" ")
-            }
-        }
-        return result
-    }
 }

@@ -36,10 +36,7 @@ public final class Label: View {
         guard let text, !text.isEmpty, width > 0 else { return [] }
         let clean = text.sanitizedForTerminal
         if numberOfLines == 1 { return [clean] }
-        let wrapped = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).sanitizedForTerminal }
-            .joined(separator: "\n")
-            .wrapped(toWidth: width)
+        let wrapped = text.sanitizedForTerminalKeepingLineBreaks.wrapped(toWidth: width)
         guard numberOfLines > 0, wrapped.count > numberOfLines else { return wrapped }
         var kept = Array(wrapped.prefix(numberOfLines))
         // Mark the cut on the last line shown, even when that line itself fits.

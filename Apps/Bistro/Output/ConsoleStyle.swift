@@ -1,7 +1,7 @@
 import Foundation
 
 /// Colours for text on a terminal: only when the stream is a TTY and NO_COLOR is not set.
-struct Style: Sendable {
+struct ConsoleStyle: Sendable {
     let usesColor: Bool
 
     /// The style for standard output (`fileDescriptor` 1) or standard error (2).
@@ -11,7 +11,7 @@ struct Style: Sendable {
         usesColor = isatty(fileDescriptor) == 1 && !noColor
     }
 
-    static let standardOutput = Style(fileDescriptor: 1)
+    static let standardOutput = ConsoleStyle(fileDescriptor: 1)
 
     func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }

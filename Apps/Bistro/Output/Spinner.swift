@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A spinner on standard error while something slow (a network fetch) runs, on a TTY only.
-enum Progress {
+enum Spinner {
     private final class Frames: Sendable {
         let index = Atomic<Int>(0)
     }
