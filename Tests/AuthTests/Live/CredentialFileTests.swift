@@ -50,9 +50,10 @@ final class CredentialFileTests: LiveClientTestCase {
             Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: nil, temporaryIsInTheDirectory: true),
             Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: 0o600, temporaryIsInTheDirectory: true),
         ])
-        // No temporary file is left behind.
+        // No temporary file is left behind; the credential's lock file (empty, 0600) stays.
         let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted()
-        XCTAssertEqual(names, ["apple-credential.json", "apple-keys.json"])
+        XCTAssertEqual(names, [".apple-credential.json.lock", "apple-credential.json", "apple-keys.json"])
+        XCTAssertEqual(try mode(of: stateDirectory.appendingPathComponent(".apple-credential.json.lock")), 0o600)
     }
 
     func testMissingParentsAreCreatedPrivate() async throws {

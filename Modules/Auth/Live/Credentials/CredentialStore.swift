@@ -31,6 +31,34 @@ actor CredentialStore {
 
     /// Stores `credential`, replacing the one before.
     func save(_ credential: StoredCredential) throws(FileSystemError) {
+        try Directories.createPrivate(file.deletingLastPathComponent())
+        try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) in try write(credential) }
+    }
+
+    /// Deletes the stored credential.
+    func delete() throws(FileSystemError) {
+        guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return }
+        try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) in try AtomicFile.remove(file) }
+    }
+
+    /// Marks the stored credential of `userID` revoked at `date`; false when none is stored for that user.
+    ///
+    /// The credential is read and written under the file's lock: a sign-in by another process
+    /// between the two would otherwise be overwritten by the old, revoked credential.
+    func revoke(userID: String, at date: Date) throws(FileSystemError) -> Bool {
+        guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return false }
+        return try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) in
+            guard var credential = load(), credential.userID == userID else { return false }
+            if credential.revokedAt == nil {
+                credential.revokedAt = date
+                try write(credential)
+            }
+            return true
+        }
+    }
+
+    /// Replaces the file with `credential`; the caller holds the lock.
+    private func write(_ credential: StoredCredential) throws(FileSystemError) {
         let bytes: [UInt8]
         do {
             bytes = Array(try Self.encoder.encode(credential))
@@ -38,23 +66,7 @@ actor CredentialStore {
             // Encoding strings and dates does not fail; the error stands for "cannot happen".
             throw .system(.write, path: file.path, errno: EINVAL)
         }
-        try Directories.createPrivate(file.deletingLastPathComponent())
         try AtomicFile.replace(file, with: bytes, hook: writeHook)
-    }
-
-    /// Deletes the stored credential.
-    func delete() throws(FileSystemError) {
-        try AtomicFile.remove(file)
-    }
-
-    /// Marks the stored credential of `userID` revoked at `date`; false when none is stored for that user.
-    func revoke(userID: String, at date: Date) throws(FileSystemError) -> Bool {
-        guard var credential = load(), credential.userID == userID else { return false }
-        if credential.revokedAt == nil {
-            credential.revokedAt = date
-            try save(credential)
-        }
-        return true
     }
 
     private static var encoder: JSONEncoder {
