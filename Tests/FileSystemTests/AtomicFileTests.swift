@@ -3,18 +3,7 @@ import Foundation
 import XCTest
 
 /// Files replaced atomically: exact modes, whole contents for readers, typed failures.
-final class AtomicFileTests: XCTestCase {
-    private var root: URL!
-
-    override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("FileSystemTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: root)
-    }
-
+final class AtomicFileTests: TemporaryDirectoryTestCase {
     func testAReplacedFileHasItsBytesAndExactlyItsModeWhateverTheUmask() throws {
         let file = root.appendingPathComponent("state.json")
         let previous = umask(0)

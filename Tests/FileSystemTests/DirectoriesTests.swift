@@ -3,18 +3,7 @@ import Foundation
 import XCTest
 
 /// Directories with missing parents, and the sentence a failure gives.
-final class DirectoriesTests: XCTestCase {
-    private var root: URL!
-
-    override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("FileSystemTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: root)
-    }
-
+final class DirectoriesTests: TemporaryDirectoryTestCase {
     func testMissingParentsAreMadeAndAnExistingDirectoryIsFine() throws {
         let path = root.appendingPathComponent("a/b/c").path
         try Directories.create(path)

@@ -3,11 +3,9 @@ import Foundation
 import XCTest
 
 /// The lock beside a file: one holder at a time, in this process or another.
-final class FileLockTests: XCTestCase {
+final class FileLockTests: TemporaryDirectoryTestCase {
     func testASecondHolderWaitsForTheFirstToFinish() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FileLockTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = root!
         let file = directory.appendingPathComponent("credential.json")
         let log = EventLog()
         let firstHolds = DispatchSemaphore(value: 0)
