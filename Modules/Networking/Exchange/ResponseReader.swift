@@ -45,9 +45,10 @@ struct ResponseReader {
     // MARK: Head
 
     private mutating func readHead(isFirst: Bool) throws(HTTPError) -> HTTPResponse {
-        var searchFrom = start
+        // How far past `start` the search has looked, relative: `fill` may move the buffer's bytes.
+        var searched = 0
         while true {
-            if let end = Self.find([13, 10, 13, 10], in: buffer, from: searchFrom, before: buffer.count) {
+            if let end = Self.find([13, 10, 13, 10], in: buffer, from: start + max(0, searched - 3), before: buffer.count) {
                 let head = Array(buffer[start..<end])
                 start = end + 4
                 return try Self.parseHead(head)
@@ -55,7 +56,7 @@ struct ResponseReader {
             guard buffer.count - start <= Self.maximumHeaderSize else {
                 throw .invalidResponse(reason: "the headers are larger than \(Self.maximumHeaderSize) bytes")
             }
-            searchFrom = max(start, buffer.count - 3)
+            searched = buffer.count - start
             let received = buffer.count - start
             let silent = isFirst && received == 0
             guard try fill(answerBegun: !silent) else {
@@ -130,15 +131,15 @@ struct ResponseReader {
     }
 
     private mutating func readLine(body: Int) throws(HTTPError) -> String {
-        var searchFrom = start
+        var searched = 0  // relative to `start`, as in `readHead`
         while true {
-            if let end = Self.find([13, 10], in: buffer, from: searchFrom, before: buffer.count) {
+            if let end = Self.find([13, 10], in: buffer, from: start + max(0, searched - 1), before: buffer.count) {
                 let line = String(decoding: buffer[start..<end], as: UTF8.self)
                 start = end + 2
                 return line
             }
             guard buffer.count - start <= 4096 else { throw .invalidResponse(reason: "a chunk line is longer than 4096 bytes") }
-            searchFrom = max(start, buffer.count - 1)
+            searched = buffer.count - start
             guard try fill() else { throw closedInChunks(after: body) }
         }
     }
@@ -149,7 +150,8 @@ struct ResponseReader {
 
     // MARK: Buffer
 
-    /// Reads what the stream has into the buffer; false at its end.
+    /// Reads what the stream has into the buffer; false at its end. It may move the unread bytes to
+    /// the front (`start` becomes 0): callers keep positions relative to `start`, never absolute.
     private mutating func fill(answerBegun: Bool = true) throws(HTTPError) -> Bool {
         if start > 64 * 1024, start * 2 > buffer.count {
             buffer.removeFirst(start)
