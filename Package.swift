@@ -21,9 +21,13 @@ let modules: [Target] = [
     // core testing
     module("ReactiveTesting", ["Reactive"]),
 
-    // architecture: store, reducers, effects, middleware, dependencies; and its TestStore
-    module("Architecture", ["Reactive"]),
-    module("ArchitectureTesting", ["Architecture", "ReactiveTesting"]),
+    // dependencies: DependencyValues, @Dependency, withDependencies, unimplemented, issue reporting
+    // (as swift-dependencies is to TCA), for interfaces that declare a client's dependency key
+    module("Dependencies", ["Reactive"]),
+
+    // architecture: store, reducers, effects, middleware; and its TestStore
+    module("Architecture", ["Reactive", "Dependencies"]),
+    module("ArchitectureTesting", ["Architecture", "Dependencies", "Reactive"]),
 
     // platform: files and HTTP with errors that say what happened, for every module that keeps files
     // or reaches a server (total deadlines and body limits enforced here)
@@ -49,15 +53,15 @@ let modules: [Target] = [
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
     module("MenuInterface", ["Reactive"]),
-    // Auth's interface holds its client's dependency key, so it depends on Architecture
-    module("AuthInterface", ["Architecture"]),
+    // Auth's interface holds its client's dependency key
+    module("AuthInterface", ["Dependencies"]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
     .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    module("Auth", ["AuthInterface", "Architecture", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem", "Networking"]),
+    module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem", "Networking"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
 
@@ -65,8 +69,9 @@ let testTargets: [Target] = [
     // `Locked`, the lock box of test state shared across threads, which TSan can see (unlike Synchronization.Mutex)
     tests("Reactive", ["ReactiveTesting"]),
     tests("ReactiveTesting", ["Reactive"]),
-    tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Reactive"]),
-    tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport"]),
+    tests("Dependencies", ["TestSupport"]),
+    tests("Architecture", ["ArchitectureTesting", "ArchitectureTestSupport", "Dependencies", "Reactive", "TestSupport"]),
+    tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport", "Dependencies", "TestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
     tests("FileSystem", []),
@@ -87,13 +92,13 @@ let testTargets: [Target] = [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
-    tests("AuthInterface", ["Architecture", "Reactive"]),
-    tests("Auth", ["AuthInterface", "AuthTestSupport", "TestSupport", "Architecture", "ArchitectureTesting", "Reactive", "TerminalUI", "CLibCrypto"]),
+    tests("AuthInterface", ["Dependencies", "Reactive"]),
+    tests("Auth", ["AuthInterface", "AuthTestSupport", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI", "CLibCrypto"]),
     tests("AuthTesting", ["AuthInterface"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto", "TestSupport"], path: "Tests/AuthTestSupport"),
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
-    .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
     .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "TestSupport", "Reactive"], path: "Tests/BistroTests"),
 ]

@@ -1,12 +1,12 @@
-import Architecture
+import Dependencies
 
 extension AuthenticationClient {
     /// Every endpoint reports "Unimplemented: 'AuthenticationClient.<endpoint>'": set only what a test expects to be called.
     public static let unimplemented = AuthenticationClient(
-        checkAppleAuthenticationStatus: Architecture.unimplemented(
+        checkAppleAuthenticationStatus: Dependencies.unimplemented(
             "AuthenticationClient.checkAppleAuthenticationStatus", placeholder: .signedOut),
-        signIn: Architecture.unimplemented("AuthenticationClient.signIn"),
-        signOut: Architecture.unimplemented("AuthenticationClient.signOut")
+        signIn: Dependencies.unimplemented("AuthenticationClient.signIn"),
+        signOut: Dependencies.unimplemented("AuthenticationClient.signOut")
     )
 }
 

@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 
 // A port of seed 003 (testing Sign in with Apple built with TCA): the app is `Root`, whose state is
 // either the sign-in screen or the main screen; a status check at launch uses an injected client.
@@ -27,7 +28,7 @@ extension AuthenticationClient: DependencyKey {
     static let testValue = AuthenticationClient.unimplemented
 
     static let unimplemented = AuthenticationClient(
-        checkAppleAuthenticationStatus: Architecture.unimplemented(
+        checkAppleAuthenticationStatus: Dependencies.unimplemented(
             "AuthenticationClient.checkAppleAuthenticationStatus", placeholder: .signedOut))
 }
 

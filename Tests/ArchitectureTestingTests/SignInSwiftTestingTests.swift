@@ -1,5 +1,6 @@
 import Architecture
 import ArchitectureTesting
+import Dependencies
 import Testing
 
 /// Seed 003's behaviours again, from Swift Testing: the TestStore works the same in both.

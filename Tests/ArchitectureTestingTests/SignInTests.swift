@@ -1,6 +1,7 @@
 import Architecture
 import ArchitectureTestSupport
 import ArchitectureTesting
+import Dependencies
 import XCTest
 
 /// Seed 003's three behaviours, from XCTest.

@@ -1,6 +1,8 @@
 import Architecture
 import ArchitectureTestSupport
 import ArchitectureTesting
+import Dependencies
+import TestSupport
 import XCTest
 
 /// A feature whose one action makes an effect send several actions back.

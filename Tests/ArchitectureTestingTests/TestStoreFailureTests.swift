@@ -1,6 +1,8 @@
 import Architecture
 import ArchitectureTestSupport
 import ArchitectureTesting
+import Dependencies
+import TestSupport
 import XCTest
 
 /// Every TestStore failure, word for word and at the line of the call, captured instead of failing

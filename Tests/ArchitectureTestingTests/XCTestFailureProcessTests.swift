@@ -2,6 +2,7 @@ import Architecture
 import ArchitectureTestSupport
 import ArchitectureTesting
 import Foundation
+import TestSupport
 import XCTest
 
 /// The TestStore's failures through XCTest's own XCTFail, with the file and line of the call. A
@@ -17,13 +18,15 @@ final class XCTestFailureProcessTests: XCTestCase {
         let store = TestStore(initialState: Counter.State(), reducer: Counter())
         await store.send(.increment) { $0.count = 2 }
     }
+    /// The line of the failing `send` above.
+    private static let failingLine = #line - 3
 
     func testAFailureIsAnXCTestFailureAtTheLineOfTheCall() throws {
         #if os(Linux)
         let (status, output) = try runTestInChildProcess(
             "ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose", environment: [Self.childVariable: "1"])
         XCTAssertEqual(exitCode(status), 1, output)
-        let location = "XCTestFailureProcessTests.swift:18: error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
+        let location = "XCTestFailureProcessTests.swift:\(Self.failingLine): error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
         XCTAssertTrue(output.contains(location + "A state change does not match expectation:"), output)
         XCTAssertTrue(output.contains("\u{2212}   count: 2,\n+   count: 1,"), output)
         XCTAssertTrue(output.contains("Executed 1 test, with 1 failure"), output)

@@ -1,5 +1,7 @@
 import Architecture
 import ArchitectureTestSupport
+import Dependencies
+import TestSupport
 import XCTest
 
 // A parent with a child in every shape composition supports: a stored property (Scope), an

@@ -1,5 +1,7 @@
 import Architecture
 import ArchitectureTestSupport
+import Dependencies
+import TestSupport
 import Testing
 import XCTest
 
@@ -11,8 +13,8 @@ struct NumberClient: Sendable {
 extension NumberClient: DependencyKey {
     static let liveValue = NumberClient(fetch: { $0 * 2 }, name: { "live" })
     static let testValue = NumberClient(
-        fetch: Architecture.unimplemented("NumberClient.fetch"),
-        name: Architecture.unimplemented("NumberClient.name", placeholder: "unimplemented"))
+        fetch: Dependencies.unimplemented("NumberClient.fetch"),
+        name: Dependencies.unimplemented("NumberClient.name", placeholder: "unimplemented"))
     static let previewValue = NumberClient(fetch: { $0 }, name: { "preview" })
 }
 
@@ -64,29 +66,6 @@ struct LookupFeature: Reducer {
 }
 
 final class DependencyTests: XCTestCase {
-    func testEachContextHasItsValue() {
-        XCTAssertEqual(DependencyValues(context: .live).greeting, "hello")
-        XCTAssertEqual(DependencyValues(context: .test).greeting, "test hello")
-        XCTAssertEqual(DependencyValues(context: .preview).greeting, "hello", "preview defaults to live")
-        XCTAssertEqual(DependencyValues(context: .preview).numbers.name(), "preview")
-        XCTAssertEqual(DependencyContext.default, .test, "this process runs tests")
-    }
-
-    func testWithDependenciesOverridesForTheOperationAndItsTasks() async {
-        @Dependency(\.greeting) var greeting
-        XCTAssertEqual(greeting, "test hello")
-        await withDependencies {
-            $0.greeting = "outer"
-        } operation: {
-            XCTAssertEqual(greeting, "outer")
-            let inner = withDependencies { $0.greeting = "inner" } operation: { greeting }
-            XCTAssertEqual(inner, "inner")
-            let fromTask = await Task { DependencyValues.current.greeting }.value
-            XCTAssertEqual(fromTask, "outer")
-        }
-        XCTAssertEqual(greeting, "test hello")
-    }
-
     func testAStoreRunsItsReducerAndEffectsWithTheDependenciesItWasCreatedWith() async {
         let store = withDependencies {
             $0.greeting = "store"
@@ -132,19 +111,7 @@ final class DependencyTests: XCTestCase {
         XCTAssertEqual(reporter.issues.map(\.fileID), Array(repeating: "ArchitectureTests/DependencyTests.swift", count: 2))
     }
 
-    func testConcurrentTasksSeeOnlyTheirOwnOverrides() async {
-        await withTaskGroup(of: Bool.self) { group in
-            for index in 0..<20 {
-                group.addTask {
-                    await withDependencies { $0.greeting = "\(index)" } operation: {
-                        await Task.yield()
-                        return DependencyValues.current.greeting == "\(index)"
-                    }
-                }
-            }
-            for await matched in group { XCTAssertTrue(matched) }
-        }
-    }
+
 }
 
 /// The same failure through Swift Testing, where it must be recorded as an issue of the test.

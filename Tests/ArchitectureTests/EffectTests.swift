@@ -1,6 +1,8 @@
 import Architecture
 import ArchitectureTestSupport
+import Dependencies
 import Reactive
+import TestSupport
 import XCTest
 
 enum EffectAction: Sendable, Equatable {

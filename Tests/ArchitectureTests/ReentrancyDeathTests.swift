@@ -2,6 +2,7 @@ import Architecture
 import ArchitectureTestSupport
 import Foundation
 import Reactive
+import TestSupport
 import XCTest
 
 /// A send from inside a reducer must stop the program with a message that says what went wrong.

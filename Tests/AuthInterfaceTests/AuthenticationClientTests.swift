@@ -1,5 +1,6 @@
 import Architecture
 import AuthInterface
+import Dependencies
 import XCTest
 
 final class AuthenticationClientTests: XCTestCase {

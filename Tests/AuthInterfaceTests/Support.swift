@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 import Reactive
 
 /// Collects the issues reported inside `withIssueReporter`, instead of failing the test.

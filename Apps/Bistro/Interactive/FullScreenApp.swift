@@ -2,6 +2,7 @@ import Architecture
 import Auth
 import AuthInterface
 import Contacts
+import Dependencies
 import Foundation
 import Menu
 import TerminalUI

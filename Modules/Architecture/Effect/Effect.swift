@@ -1,3 +1,4 @@
+import Dependencies
 import Reactive
 
 /// Work a reducer asks the store to do after it changed the state: nothing, an action to send,

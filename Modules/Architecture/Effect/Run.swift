@@ -1,3 +1,4 @@
+import Dependencies
 extension Effect {
     /// An effect that runs `operation` in a new task with the store's dependencies; `send` delivers
     /// actions back. An error thrown by `operation` goes to `handler`, or, without one, is reported

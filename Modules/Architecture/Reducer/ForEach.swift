@@ -1,3 +1,4 @@
+import Dependencies
 extension Reducer {
     /// Adds a child reducer that runs on each element of the identified array at `toElements`, for
     /// the actions that carry an element's identifier.

@@ -1,3 +1,4 @@
+import Dependencies
 extension Reducer {
     /// Adds a child reducer that runs while the enum state holds the case at `toCaseState`.
     ///

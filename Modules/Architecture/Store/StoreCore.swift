@@ -1,3 +1,4 @@
+import Dependencies
 import Reactive
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 import Testing
 import XCTest
 

@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 
 extension TestStore {
     /// Waits up to `timeout` for every effect to finish; exhaustively, effects still running and

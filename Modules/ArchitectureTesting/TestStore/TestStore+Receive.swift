@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 
 extension TestStore where Action: Equatable {
     /// Takes the next action an effect sent back, waiting up to `timeout` for it; it must equal

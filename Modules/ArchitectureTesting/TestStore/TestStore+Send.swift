@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 
 extension TestStore {
     /// Sends `action` and checks the state after it: `update` turns the state before the action

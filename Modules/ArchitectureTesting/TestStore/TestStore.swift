@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 import Reactive
 
 /// A store for tests that checks every step: what each action does to the state, every action

@@ -1,4 +1,5 @@
 import Architecture
+import Dependencies
 
 /// The effects one `TestStore.send` started: wait for them or cancel them.
 public struct TestStoreTask: Sendable {

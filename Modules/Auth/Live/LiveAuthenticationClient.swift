@@ -1,4 +1,5 @@
 import AuthInterface
+import Dependencies
 import FileSystem
 import Foundation
 

@@ -1,5 +1,6 @@
 import Architecture
 import AuthInterface
+import Dependencies
 
 /// The signed-in screen's feature: signing out deletes the credential and tells the parent
 /// (`delegate(.didSignOut)`).

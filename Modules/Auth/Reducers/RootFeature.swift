@@ -1,5 +1,6 @@
 import Architecture
 import AuthInterface
+import Dependencies
 
 /// The app's authentication flow (seed 003): the sign-in screen until a user is signed in, then the
 /// main screen; at launch the stored credential decides.

@@ -1,5 +1,6 @@
 import Architecture
 import AuthInterface
+import Dependencies
 
 /// The sign-in screen's feature: the Sign in with Apple button hands the platform's response to the
 /// client; a verified sign-in tells the parent (`delegate(.didSignIn)`), a refused one stays here

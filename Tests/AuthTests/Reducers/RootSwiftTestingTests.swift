@@ -2,6 +2,7 @@ import Architecture
 import ArchitectureTesting
 import Auth
 import AuthInterface
+import Dependencies
 import Testing
 
 /// The launch check from Swift Testing, for every status the client can give.

@@ -2,6 +2,7 @@ import Architecture
 import ArchitectureTesting
 import Auth
 import AuthInterface
+import Dependencies
 import XCTest
 
 /// Seed 003's TestStore scenarios, written as the seed writes them, plus a refused sign-in.

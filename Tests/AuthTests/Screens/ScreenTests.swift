@@ -1,6 +1,7 @@
 import Architecture
 import Auth
 import AuthInterface
+import Dependencies
 import Reactive
 import TerminalUI
 import XCTest

@@ -35,7 +35,7 @@ public struct DependencyValues: Sendable {
 
     /// Whether these values differ from the defaults a fresh task sees, so a store must install them.
     @usableFromInline
-    var isDefault: Bool { overrides.isEmpty && context == .default }
+    package var isDefault: Bool { overrides.isEmpty && context == .default }
 }
 
 /// Caches each key's value per context: `static var liveValue` may build a client on every access.

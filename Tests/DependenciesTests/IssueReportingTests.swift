@@ -1,14 +1,10 @@
-import Architecture
-import ArchitectureTestSupport
-import ArchitectureTesting
+import Dependencies
 import Foundation
+import TestSupport
 import XCTest
 
+/// Where issues go: the current task's reporter, with the caller's location; a log line outside tests.
 final class IssueReportingTests: XCTestCase {
-    func testTheTestLibrarysReporterIsFoundByNameWhenItIsLinked() {
-        XCTAssertTrue(IssueReporting.defaultReporter is TestIssueReporter)
-    }
-
     func testAnIssueGoesToTheReporterOfTheCurrentTaskWithTheCallersLocation() async {
         let reporter = CapturingReporter()
         await withIssueReporter(reporter) {
@@ -17,9 +13,9 @@ final class IssueReportingTests: XCTestCase {
         }
         let line: UInt = #line - 3
         XCTAssertEqual(reporter.issues, [
-            CapturingReporter.Captured(message: "first", fileID: "ArchitectureTests/IssueReportingTests.swift", line: line),
+            CapturingReporter.Captured(message: "first", fileID: "DependenciesTests/IssueReportingTests.swift", line: line),
             CapturingReporter.Captured(
-                message: "from a child task", fileID: "ArchitectureTests/IssueReportingTests.swift", line: line + 1),
+                message: "from a child task", fileID: "DependenciesTests/IssueReportingTests.swift", line: line + 1),
         ])
     }
 
@@ -36,7 +32,7 @@ final class IssueReportingTests: XCTestCase {
 
     /// Does its work only in the child process: reports an issue the way a running app would.
     func testChildLogsAnIssue() {
-        guard ProcessInfo.processInfo.environment["ARCHITECTURE_LOG_CHILD"] == "1" else { return }
+        guard ProcessInfo.processInfo.environment["DEPENDENCIES_LOG_CHILD"] == "1" else { return }
         IssueReporting.defaultReporter = LogIssueReporter()
         reportIssue("logged, not failed")
     }
@@ -44,10 +40,10 @@ final class IssueReportingTests: XCTestCase {
     func testOutsideATestAnIssueIsALogLine() throws {
         #if os(Linux)
         let (status, output) = try runTestInChildProcess(
-            "ArchitectureTests.IssueReportingTests/testChildLogsAnIssue", environment: ["ARCHITECTURE_LOG_CHILD": "1"])
+            "DependenciesTests.IssueReportingTests/testChildLogsAnIssue", environment: ["DEPENDENCIES_LOG_CHILD": "1"])
         XCTAssertEqual(exitCode(status), 0, output)
         XCTAssertNotNil(
-            output.range(of: #"Architecture issue at ArchitectureTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
+            output.range(of: #"issue at DependenciesTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
                          options: .regularExpression),
             output)
         #else

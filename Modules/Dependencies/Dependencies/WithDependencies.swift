@@ -21,6 +21,6 @@ public func withDependencies<Result>(
 
 /// Runs `operation` with exactly `values` as the current dependencies.
 @usableFromInline
-func withDependencyValues<Result>(_ values: DependencyValues, operation: () throws -> Result) rethrows -> Result {
+package func withDependencyValues<Result>(_ values: DependencyValues, operation: () throws -> Result) rethrows -> Result {
     try DependencyValues.$taskValues.withValue(values, operation: operation)
 }

@@ -11,7 +11,7 @@ public struct UnimplementedFailure: Error, Equatable, CustomStringConvertible {
 /// time it is called, then returns `placeholder`.
 ///
 /// Test values are built from these, so a test fails when it reaches a dependency it did not set up.
-/// Inside a type with a static named `unimplemented`, call it as `Architecture.unimplemented(...)`.
+/// Inside a type with a static named `unimplemented`, call it as `Dependencies.unimplemented(...)`.
 public func unimplemented<each Argument, Result: Sendable>(
     _ name: String, placeholder: Result,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
