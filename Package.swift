@@ -43,6 +43,10 @@ let modules: [Target] = [
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite", "FileSystem"]),
     module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem", "Networking"]),
+    // the live Sign in with Apple client: key set fetch and cache, token verification with OpenSSL's
+    // libcrypto, the credential file; behind AuthInterface as Persistence is behind its interface
+    .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    module("AuthLive", ["AuthInterface", "CLibCrypto", "FileSystem", "Networking"]),
 
     // service fakes, shared by tests and `bistro --fake`
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
@@ -59,9 +63,7 @@ let modules: [Target] = [
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
     module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
-    // Auth's live client verifies tokens with OpenSSL (the design card allows it the CLibCrypto system library)
-    .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "CLibCrypto", "FileSystem", "Networking"]),
+    module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
 
@@ -93,7 +95,8 @@ let testTargets: [Target] = [
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
     tests("AuthInterface", ["Dependencies", "Reactive"]),
-    tests("Auth", ["AuthInterface", "AuthTestSupport", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI", "CLibCrypto"]),
+    tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
+    tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
     tests("AuthTesting", ["AuthInterface"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto", "TestSupport"], path: "Tests/AuthTestSupport"),
@@ -109,7 +112,7 @@ let apps: [Target] = [
         name: "Bistro",
         dependencies: [
             "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthTesting",
+            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthLive", "AuthTesting",
             "FileSystem", "Networking",
         ],
         path: "Apps/Bistro"),

@@ -11,7 +11,7 @@ extension AuthenticationClient {
 }
 
 extension AuthenticationClient: DependencyKey {
-    /// `.unimplemented`: the interface holds no implementation; the composition root installs `AuthenticationClient.live(...)` from `Auth`.
+    /// `.unimplemented`: the interface holds no implementation; the composition root installs `AuthenticationClient.live(...)` from `AuthLive`.
     public static var liveValue: AuthenticationClient { .unimplemented }
     /// `.unimplemented`, so that a test fails when it reaches an endpoint it did not set up.
     public static var testValue: AuthenticationClient { .unimplemented }

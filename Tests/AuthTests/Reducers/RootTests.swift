@@ -3,6 +3,7 @@ import ArchitectureTesting
 import Auth
 import AuthInterface
 import Dependencies
+import TestSupport
 import XCTest
 
 /// Seed 003's TestStore scenarios, written as the seed writes them, plus a refused sign-in.
@@ -78,7 +79,7 @@ final class RootTests: XCTestCase {
     }
 
     func testTheClientGetsTheResponseAndTheStatusCheckAsksAboutTheStoredUser() async {
-        let received = Recorded<String>()
+        let received = AppendLog<String>()
         let store = TestStore(initialState: Root.State(), reducer: Root())
         store.dependencies.authenticationClient.signIn = { response in received.append("signIn \(response.userID)") }
         store.dependencies.authenticationClient.checkAppleAuthenticationStatus = { userID in

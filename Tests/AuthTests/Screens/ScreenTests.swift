@@ -4,6 +4,7 @@ import AuthInterface
 import Dependencies
 import Reactive
 import TerminalUI
+import TestSupport
 import XCTest
 
 /// The screens on a headless terminal, driven by keys, with a fake client behind the store.
@@ -15,7 +16,7 @@ final class ScreenTests: XCTestCase {
     func testTheAppChoosesWhatShowsOnceSignedIn() { MainActor.assumeIsolated { Self.customMainScreen() } }
 
     @MainActor private static func signInThenSignOut() {
-        let calls = Recorded<String>()
+        let calls = AppendLog<String>()
         let launchChecked = XCTestExpectation(description: "the launch check ran")
         let app = App(client: AuthenticationClient(
             checkAppleAuthenticationStatus: { _ in
@@ -108,7 +109,7 @@ final class ScreenTests: XCTestCase {
     }
 
     @MainActor private static func cancelledAuthorization() {
-        let calls = Recorded<String>()
+        let calls = AppendLog<String>()
         let app = App(
             client: AuthenticationClient(
                 checkAppleAuthenticationStatus: { _ in .signedOut },

@@ -1,4 +1,4 @@
-import Auth
+import AuthLive
 import AuthInterface
 import AuthTestSupport
 import Foundation
@@ -12,7 +12,7 @@ class LiveClientTestCase: XCTestCase {
     private(set) var stateDirectory: URL!
     let clock = TestClock()
     /// Every line the clients logged.
-    let logged = Recorded<String>()
+    let logged = AppendLog<String>()
 
     // Synchronous set-up and tear-down run on the main thread: a process spawned from a Swift
     // concurrency thread inherits its blocked signals.

@@ -1,6 +1,7 @@
-import Auth
+import AuthLive
 import AuthInterface
 import AuthTestSupport
+import TestSupport
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ final class CredentialFileTests: LiveClientTestCase {
         let temporaryIsInTheDirectory: Bool
     }
 
-    private func observingClient(_ observations: Recorded<Observation>) -> LiveAuthenticationClient {
+    private func observingClient(_ observations: AppendLog<Observation>) -> LiveAuthenticationClient {
         var configuration = configuration()
         let directory = stateDirectory!
         let target = configuration.credentialFile
@@ -36,7 +37,7 @@ final class CredentialFileTests: LiveClientTestCase {
     }
 
     func testModesAfterAndWhileWriting() async throws {
-        let observations = Recorded<Observation>()
+        let observations = AppendLog<Observation>()
         let client = observingClient(observations)
         try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
         XCTAssertEqual(try mode(of: configuration().credentialFile), 0o600)

@@ -1,4 +1,4 @@
-import Auth
+import AuthLive
 import AuthInterface
 import AuthTestSupport
 import Foundation

@@ -1,5 +1,4 @@
 import AuthInterface
-import Dependencies
 import FileSystem
 import Foundation
 
