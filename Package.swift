@@ -84,7 +84,7 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
-    tests("ContactsInterface", ["PersistenceInterface", "Persistence", "Reactive"]),
+    tests("ContactsInterface", ["PersistenceInterface", "Persistence"]),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
@@ -94,7 +94,7 @@ let testTargets: [Target] = [
         "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
     ]),
-    tests("AuthInterface", ["Dependencies", "Reactive"]),
+    tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
     tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
     tests("AuthTesting", ["AuthInterface"]),
@@ -103,7 +103,12 @@ let testTargets: [Target] = [
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
     .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
     // the app, end to end on the built executable (and its argument parsing)
-    .testTarget(name: "BistroTests", dependencies: ["Bistro", "AuthTestSupport", "TestSupport", "Reactive"], path: "Tests/BistroTests"),
+    .testTarget(
+        name: "BistroTests",
+        dependencies: [
+            "Bistro", "AuthTestSupport", "TestSupport", "Reactive", "Menu", "MenuInterface", "Persistence", "PersistenceInterface",
+        ],
+        path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [
@@ -111,7 +116,7 @@ let apps: [Target] = [
     .executableTarget(
         name: "Bistro",
         dependencies: [
-            "Reactive", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
+            "Reactive", "Architecture", "Dependencies", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
             "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthLive", "AuthTesting",
             "FileSystem", "Networking",
         ],

@@ -1,11 +1,11 @@
-import Architecture
 import AuthInterface
 import Dependencies
+import TestSupport
 import XCTest
 
 final class AuthenticationClientTests: XCTestCase {
     func testEveryUnimplementedEndpointReportsItsName() async {
-        let reporter = RecordingIssueReporter()
+        let reporter = CapturingReporter()
         let client = AuthenticationClient.unimplemented
         await withIssueReporter(reporter) {
             let status = await client.checkAppleAuthenticationStatus("001234.abcd")
@@ -31,7 +31,7 @@ final class AuthenticationClientTests: XCTestCase {
     }
 
     func testTestsGetTheUnimplementedClientAndCanReplaceOneEndpoint() async {
-        let reporter = RecordingIssueReporter()
+        let reporter = CapturingReporter()
         await withIssueReporter(reporter) {
             var client = DependencyValues.current.authenticationClient
             client.checkAppleAuthenticationStatus = { _ in .signedIn }
