@@ -29,6 +29,9 @@ let modules: [Target] = [
     module("Architecture", ["Reactive", "Dependencies"]),
     module("ArchitectureTesting", ["Architecture", "Dependencies", "Reactive"]),
 
+    // command line: typed commands in swift-argument-parser's model (ParsableCommand, @Option, ...)
+    module("ArgumentParsing"),
+
     // platform: files and HTTP with errors that say what happened, for every module that keeps files
     // or reaches a server (total deadlines and body limits enforced here)
     module("FileSystem"),
@@ -76,6 +79,7 @@ let testTargets: [Target] = [
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport", "Dependencies", "TestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
+    tests("ArgumentParsing", []),
     tests("FileSystem", []),
     tests("Networking", ["TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),

@@ -57,6 +57,7 @@ for target in package["targets"]:
 LAYERS = {
     "core": {"Reactive"},
     "core testing": {"ReactiveTesting"},
+    "command line": {"ArgumentParsing"},
     "platform": {"FileSystem", "Networking", "CLibSSL"},
     "dependencies": {"Dependencies"},
     "architecture": {"Architecture"},
@@ -71,6 +72,7 @@ LAYERS = {
 MAY_IMPORT = {
     "core": set(),
     "core testing": {"core"},
+    "command line": set(),
     "platform": {"platform"},
     "dependencies": {"core"},
     "architecture": {"core", "dependencies"},

@@ -1,0 +1,87 @@
+/// An option taking a value: `--database PATH` or `--database=PATH`, anywhere after the command's
+/// name; the last one given wins.
+@propertyWrapper
+public struct Option<Value> {
+    private let storage: ParsedValue<Value>
+    private let name: NameSpecification
+    private let help: ArgumentHelp
+    private let read: (String) throws -> Value
+    private let isRequired: Bool
+
+    /// The parsed value, else the default.
+    public var wrappedValue: Value {
+        get {
+            guard let value = storage.value else { preconditionFailure("@Option read before the command line was parsed") }
+            return value
+        }
+        set { storage.value = newValue }
+    }
+
+    private init(default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool, read: @escaping (String) throws -> Value) {
+        storage = ParsedValue(value)
+        self.name = name
+        self.help = help
+        self.read = read
+        self.isRequired = isRequired
+    }
+
+    /// An option with a default value.
+    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "") where Value: ExpressibleByArgument {
+        self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: Self.reader())
+    }
+
+    /// An option that must be given.
+    public init(name: NameSpecification = .long, help: ArgumentHelp = "") where Value: ExpressibleByArgument {
+        self.init(default: nil, name: name, help: help, isRequired: true, read: Self.reader())
+    }
+
+    /// An option that may be left out: nil then.
+    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "") where Value == Wrapped?, Wrapped: ExpressibleByArgument {
+        self.init(default: .some(nil), name: name, help: help, isRequired: false) { text in
+            guard let value = Wrapped(argument: text) else { throw InvalidValue() }
+            return value
+        }
+    }
+
+    /// An option read by `transform`, which throws `ValidationError` for a bad value; it must be given.
+    public init(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Value) {
+        self.init(default: nil, name: name, help: help, isRequired: true, read: transform)
+    }
+
+    /// An option read by `transform`, with a default value.
+    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Value) {
+        self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: transform)
+    }
+
+    /// An option read by `transform` that may be left out: nil then.
+    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Wrapped) where Value == Wrapped? {
+        self.init(default: .some(nil), name: name, help: help, isRequired: false) { try transform($0) }
+    }
+
+    private static func reader() -> (String) throws -> Value where Value: ExpressibleByArgument {
+        { text in
+            guard let value = Value(argument: text) else { throw InvalidValue() }
+            return value
+        }
+    }
+}
+
+extension Option: Declared {
+    func info(property: String) -> DeclarationInfo {
+        let names = name.resolved(property: property)
+        return DeclarationInfo(
+            kind: .option, longNames: names.long, shortNames: names.short,
+            valueName: help.valueName ?? property.convertedToKebabCase.uppercased(), help: help.abstract,
+            isVisible: help.isVisible, isRequired: isRequired)
+    }
+
+    func take(_ text: String, info: DeclarationInfo) throws {
+        storage.value = try read(text)
+        storage.isGiven = true
+    }
+
+    var isGiven: Bool { storage.isGiven }
+}
+
+/// A value that its type does not read; the parser names the declaration in the message.
+struct InvalidValue: Error {}

@@ -1,0 +1,50 @@
+/// A command's declarations, found by reflection on a fresh instance: the parser fills that
+/// instance's storage, and the help reads the declarations.
+struct CommandModel {
+    struct Entry {
+        let info: DeclarationInfo
+        let declared: any Declared
+        /// The heading of the option group it came from, if that group has one.
+        let groupTitle: String?
+    }
+
+    let type: any ParsableCommand.Type
+    var instance: any ParsableCommand
+    private(set) var entries: [Entry] = []
+    private(set) var groups: [any DeclaredGroup] = []
+
+    init(_ type: any ParsableCommand.Type) {
+        self.type = type
+        instance = type.init()
+        collect(Mirror(reflecting: instance), title: nil)
+    }
+
+    private mutating func collect(_ mirror: Mirror, title: String?) {
+        for child in mirror.children {
+            let property = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? ""
+            if let declared = child.value as? any Declared {
+                entries.append(Entry(info: declared.info(property: property), declared: declared, groupTitle: title))
+            } else if let group = child.value as? any DeclaredGroup {
+                groups.append(group)
+                collect(Mirror(reflecting: group.group), title: group.title ?? title)
+            }
+        }
+    }
+
+    var arguments: [Entry] { entries.filter { $0.info.kind == .argument } }
+
+    /// The option or flag called `--name`.
+    func entry(long name: String) -> Entry? {
+        entries.first { $0.info.kind != .argument && $0.info.longNames.contains(name) }
+    }
+
+    /// The option or flag called `-c`.
+    func entry(short name: Character) -> Entry? {
+        entries.first { $0.info.kind != .argument && $0.info.shortNames.contains(name) }
+    }
+
+    /// The subcommand called `name`.
+    func subcommand(named name: String) -> (any ParsableCommand.Type)? {
+        type.configuration.subcommands.first { $0.commandName == name }
+    }
+}

@@ -1,0 +1,135 @@
+/// Matches command lines against `ParsableCommand` declarations and writes their help.
+///
+/// Rules (swift-argument-parser's, and a few of Bistro's own):
+/// - Subcommand names come before the command's arguments: `tool menu set 1 2`.
+/// - Options are `--name value` or `--name=value`, short ones `-n value`; a flag takes no value;
+///   the last value given wins. `--` ends the options: every word after it is an argument.
+/// - The root command's options (the tool's global options) may stand anywhere on the line; a
+///   command's own options stand after its name.
+/// - `--help` or `-h` anywhere asks for the help of the command reached (`CleanExit`).
+/// - A word that reads as a negative number is an argument where the command takes arguments
+///   (`set 1 -1` is a bad count, not an unknown option `-1`).
+/// - A command with a `defaultSubcommand`, named with nothing after it, runs that subcommand.
+public enum CommandParser {
+    /// The command `arguments` (without the program's name) call, its values parsed and validated.
+    ///
+    /// Throws `UsageError` for a line that does not match (with the command whose help the hint
+    /// names), and `CleanExit` when help was asked for.
+    public static func parse(_ arguments: [String], root: any ParsableCommand.Type) throws -> ParsedCommandLine {
+        var chain = [CommandModel(root)]
+        var positionals: [String] = []
+        var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
+        var wantsHelp = false
+        var onlyPositionals = false
+        var wordsAfterLastCommand = 0
+        var index = 0
+
+        func usage(_ message: String) -> UsageError {
+            UsageError(message, commandPath: chain.map { $0.type.commandName })
+        }
+
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            let current = chain[chain.count - 1]
+            let takesArguments = !current.arguments.isEmpty
+            let isNegativeNumber = word.count > 1 && word.hasPrefix("-") && Double(word) != nil && takesArguments
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" || isNegativeNumber {
+                if positionals.isEmpty, !onlyPositionals, let subcommand = current.subcommand(named: word) {
+                    chain.append(CommandModel(subcommand))
+                    wordsAfterLastCommand = 0
+                    continue
+                }
+                wordsAfterLastCommand += 1
+                if !current.type.configuration.subcommands.isEmpty && !takesArguments {
+                    throw usage("unknown command '\(word)' for '\(chain.map { $0.type.commandName }.joined(separator: " "))'")
+                }
+                positionals.append(word)
+                continue
+            }
+            wordsAfterLastCommand += 1
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if word == "--help" || word == "-h" {
+                wantsHelp = true
+                continue
+            }
+            let isLong = word.hasPrefix("--")
+            let body = word.dropFirst(isLong ? 2 : 1)
+            let name = String(body.prefix { $0 != "=" })
+            let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            // The command's own declarations first, then the root's (global) ones.
+            let owners = chain.count > 1 ? [chain.count - 1, 0] : [0]
+            var found: (CommandModel.Entry, Int)?
+            for owner in owners {
+                let model = chain[owner]
+                let entry = isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil)
+                if let entry {
+                    found = (entry, owner)
+                    break
+                }
+            }
+            guard let (entry, owner) = found else { throw usage("unknown option '\(word)'") }
+            let written = (isLong ? "--" : "-") + name
+            switch entry.info.kind {
+            case .option:
+                if let inlineValue {
+                    assignments.append((entry, inlineValue, owner))
+                } else if index < arguments.count {
+                    assignments.append((entry, arguments[index], owner))
+                    index += 1
+                } else {
+                    throw usage("option '\(written)' needs a value")
+                }
+            case .flag:
+                if inlineValue != nil { throw usage("flag '\(written)' takes no value") }
+                assignments.append((entry, "", owner))
+            case .argument:
+                break
+            }
+        }
+
+        if wantsHelp { throw CleanExit(kind: .helpRequest(chain.map { $0.type })) }
+        if wordsAfterLastCommand == 0, let fallback = chain[chain.count - 1].type.configuration.defaultSubcommand {
+            chain.append(CommandModel(fallback))
+        }
+
+        func take(_ entry: CommandModel.Entry, _ text: String) throws {
+            do {
+                try entry.declared.take(text, info: entry.info)
+            } catch let error as ValidationError {
+                throw usage(error.message)
+            } catch is InvalidValue {
+                throw usage("invalid value '\(text)' for \(entry.info.displayName)")
+            }
+        }
+        for assignment in assignments { try take(assignment.entry, assignment.text) }
+        let command = chain[chain.count - 1]
+        let declaredArguments = command.arguments
+        for (position, text) in positionals.enumerated() {
+            guard position < declaredArguments.count else { throw usage("unexpected argument '\(text)'") }
+            try take(declaredArguments[position], text)
+        }
+        if let missing = declaredArguments.dropFirst(positionals.count).first(where: \.info.isRequired) {
+            throw usage("missing argument \(missing.info.valueName)")
+        }
+        for entry in command.entries + (chain.count > 1 ? chain[0].entries : [])
+        where entry.info.kind == .option && entry.info.isRequired && !entry.declared.isGiven {
+            throw usage("missing option '\(entry.info.displayName)'")
+        }
+
+        do {
+            for model in chain.count > 1 ? [chain[0], command] : [command] {
+                for group in model.groups { try group.validateGroup() }
+            }
+            var validated = command.instance
+            try validated.validate()
+            chain[chain.count - 1].instance = validated
+        } catch let error as ValidationError {
+            throw usage(error.message)
+        }
+        return ParsedCommandLine(root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type })
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParsing
+import Foundation
+
+/// A tool of the shape of `bistro`, declared as its users would.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("the database", valueName: "PATH")) var database: String?
+    @Option(help: ArgumentHelp("the longest a call may take", valueName: "SECONDS")) var timeout: Double?
+    @Flag(help: "use fakes") var fake = false
+}
+
+struct Tool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tool", abstract: "a tool", discussion: "It does several things.",
+        subcommands: [Menu.self, Config.self, Hidden.self], runsWithoutSubcommand: true)
+
+    @OptionGroup(title: "global options") var global: GlobalOptions
+    @Flag(help: "print the version and exit") var version = false
+
+    mutating func run() throws {}
+}
+
+struct Menu: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "the menu", subcommands: [MenuSet.self, List.self], defaultSubcommand: List.self, runsWithoutSubcommand: true)
+}
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "list")
+    @Flag(help: "print JSON") var json = false
+}
+
+struct MenuSet: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "set", abstract: "set a count")
+
+    @Argument(help: "the item") var item: String
+    @Argument(help: "how many, 0 or more", transform: MenuSet.count) var count: Int
+    @Option(name: [.customShort("n"), .long], help: ArgumentHelp("a note", valueName: "TEXT")) var note: String?
+    @Flag(help: "print JSON") var json = false
+
+    static func count(_ text: String) throws -> Int {
+        guard let count = Int(text), count >= 0 else { throw ValidationError("COUNT must be a whole number of 0 or more, not '\(text)'") }
+        return count
+    }
+
+    mutating func validate() throws {
+        if item == "forbidden" { throw ValidationError("'forbidden' cannot be selected") }
+    }
+}
+
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "the config", subcommands: [Fetch.self])
+}
+
+struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "fetch now")
+    @Option(help: ArgumentHelp("the server", valueName: "URL")) var server: URL
+    @Option(help: "how often") var retries = 3
+}
+
+struct Hidden: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "not listed", shouldDisplay: false)
+}
+
+/// Named from its type: `SignInWithToken` is `sign-in-with-token`.
+struct SignInWithTokenCommand: ParsableCommand {}
