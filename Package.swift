@@ -58,16 +58,38 @@ let modules: [Target] = [
     module("TerminalUI", ["Reactive"]),
 
     // feature interfaces: protocols, value types and errors only
-    module("ContactsInterface", ["Reactive", "PersistenceInterface"]),
+    module("ContactsInterface", ["Reactive"]),
     module("MenuInterface", ["Reactive"]),
     // Auth's interface holds its client's dependency key
     module("AuthInterface", ["Dependencies"]),
 
+    // the feature contract: what a feature plugs into the app (name, migrations, config defaults,
+    // screens, commands, summary, session) and the services it is handed, as interfaces
+    module("FeatureContract", [
+        "ArgumentParsing", "AuthInterface", "PersistenceInterface", "RemoteConfigInterface", "TerminalUI",
+    ]),
+
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
-    module("Contacts", ["ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
-    module("Menu", ["MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI"]),
-    module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI"]),
+    module("Contacts", [
+        "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI", "FeatureContract",
+        "ArgumentParsing",
+    ]),
+    module("Menu", [
+        "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI", "FeatureContract",
+        "ArgumentParsing",
+    ]),
+    module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "FeatureContract", "ArgumentParsing"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
+]
+
+// the app as a library: the plugin host, the composition (the only place that picks live or fake
+// services) and the full-screen shell; an app is a description and a list of plugins
+let appLibrary: [Target] = [
+    module("BistroApp", [
+        "ArgumentParsing", "FeatureContract", "Reactive", "FileSystem", "Networking", "TerminalUI",
+        "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
+        "AuthInterface", "AuthLive", "AuthTesting",
+    ]),
 ]
 
 let testTargets: [Target] = [
@@ -88,7 +110,7 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),
-    tests("ContactsInterface", ["PersistenceInterface", "Persistence"]),
+    tests("ContactsInterface", []),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
         "Reactive", "ReactiveTesting", "TerminalUI",
@@ -110,21 +132,15 @@ let testTargets: [Target] = [
     .testTarget(
         name: "BistroTests",
         dependencies: [
-            "Bistro", "AuthTestSupport", "TestSupport", "Reactive", "Menu", "MenuInterface", "Persistence", "PersistenceInterface",
+            "Bistro", "BistroApp", "Menu", "Contacts", "Auth", "AuthTestSupport", "TestSupport", "Reactive", "ReactiveTesting",
+            "MenuInterface", "Persistence", "PersistenceInterface",
         ],
         path: "Tests/BistroTests"),
 ]
 
 let apps: [Target] = [
-    // the composition root: the only place that picks live or fake implementations
-    .executableTarget(
-        name: "Bistro",
-        dependencies: [
-            "Reactive", "Architecture", "Dependencies", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-            "TerminalUI", "ContactsInterface", "Contacts", "MenuInterface", "Menu", "AuthInterface", "Auth", "AuthLive", "AuthTesting",
-            "FileSystem", "Networking",
-        ],
-        path: "Apps/Bistro"),
+    // the executable: the app's description and its plugin list, one call to the app library
+    .executableTarget(name: "Bistro", dependencies: ["BistroApp", "Menu", "Contacts", "Auth"], path: "Apps/Bistro"),
     // benchmarks (Scripts/bench.sh) and their C baselines
     .executableTarget(
         name: "Benchmarks",
@@ -137,7 +153,7 @@ let apps: [Target] = [
         path: "Apps/PersistenceCrashWriter"),
 ]
 
-let libraryNames = modules.filter { $0.type == .regular }.map(\.name)
+let libraryNames = (modules + appLibrary).filter { $0.type == .regular }.map(\.name)
 
 let package = Package(
     name: "Bistro",
@@ -147,6 +163,6 @@ let package = Package(
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
         .executable(name: "persistence-crash-writer", targets: ["PersistenceCrashWriter"]),
     ],
-    targets: modules + testTargets + apps,
+    targets: modules + appLibrary + testTargets + apps,
     swiftLanguageModes: [.v6]
 )

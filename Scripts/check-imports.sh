@@ -66,8 +66,10 @@ LAYERS = {
     "service implementations": {"Persistence", "CSQLite", "RemoteConfig", "AuthLive", "CLibCrypto"},
     "service fakes": {"RemoteConfigTesting", "AuthTesting"},
     "presentation": {"TerminalUI"},
+    "feature contract": {"FeatureContract"},
     "feature interfaces": {"ContactsInterface", "MenuInterface"},
     "features": {"Contacts", "Menu", "Auth"},
+    "app library": {"BistroApp"},
 }
 MAY_IMPORT = {
     "core": set(),
@@ -82,8 +84,18 @@ MAY_IMPORT = {
     "service implementations": {"core", "platform", "service interfaces", "service implementations"},
     "service fakes": {"core", "service interfaces"},
     "presentation": {"core"},
+    "feature contract": {"core", "service interfaces", "presentation", "command line"},
     "feature interfaces": {"core", "service interfaces", "feature interfaces"},
-    "features": {"core", "dependencies", "architecture", "service interfaces", "feature interfaces", "presentation"},
+    "features": {
+        "core", "dependencies", "architecture", "service interfaces", "feature interfaces", "presentation",
+        "feature contract", "command line",
+    },
+    # the composition: every service, live or fake, and the contract; never a feature (the
+    # executable's plugin list names those)
+    "app library": {
+        "core", "platform", "command line", "service interfaces", "service implementations", "service fakes",
+        "presentation", "feature contract",
+    },
 }
 layer_of = {name: layer for layer, names in LAYERS.items() for name in names}
 for target in package["targets"]:

@@ -4,7 +4,8 @@
 /// Printing, dumping or reflecting a response never shows the identity token or the authorization
 /// code: both are secrets, and responses travel through actions that tests and logs print.
 public struct AppleAuthenticationResponse: Sendable, Equatable {
-    /// Apple's stable identifier of the user for this team (the token's `sub`).
+    /// Apple's stable identifier of the user for this team (the token's `sub`); empty when the
+    /// platform reported none (a terminal has no Apple sheet), and the token's own subject is the user.
     public var userID: String
     /// The signed JSON Web Token that proves the sign-in; verified before anything is trusted.
     public var identityToken: String?

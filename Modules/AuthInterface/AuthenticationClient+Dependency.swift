@@ -6,7 +6,8 @@ extension AuthenticationClient {
         checkAppleAuthenticationStatus: Dependencies.unimplemented(
             "AuthenticationClient.checkAppleAuthenticationStatus", placeholder: .signedOut),
         signIn: Dependencies.unimplemented("AuthenticationClient.signIn"),
-        signOut: Dependencies.unimplemented("AuthenticationClient.signOut")
+        signOut: Dependencies.unimplemented("AuthenticationClient.signOut"),
+        signedInUser: Dependencies.unimplemented("AuthenticationClient.signedInUser", placeholder: nil)
     )
 }
 

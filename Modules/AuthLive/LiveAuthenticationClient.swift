@@ -36,7 +36,8 @@ public struct LiveAuthenticationClient: Sendable {
         AuthenticationClient(
             checkAppleAuthenticationStatus: { userID in await status(of: userID) },
             signIn: { response in try await signIn(response) },
-            signOut: { try await signOut() })
+            signOut: { try await signOut() },
+            signedInUser: { await signedInUserID() })
     }
 
     /// Verifies `identityToken`, given the raw nonce the app sent and the user id the platform reported, when known.
@@ -54,7 +55,9 @@ public struct LiveAuthenticationClient: Sendable {
     /// Verifies the response's token and stores the credential.
     public func signIn(_ response: AppleAuthenticationResponse) async throws(AuthenticationError) {
         guard let token = response.identityToken else { throw .invalidToken(.missing) }
-        let identity = try await verifyIdentityToken(token, rawNonce: response.nonce, expectedSubject: response.userID)
+        // No user id from the platform: the token's subject, which the signature vouches for, is the user.
+        let identity = try await verifyIdentityToken(
+            token, rawNonce: response.nonce, expectedSubject: response.userID.isEmpty ? nil : response.userID)
         let now = configuration.now()
         let credential = StoredCredential(
             userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,

@@ -1,4 +1,5 @@
 import AuthInterface
+import Foundation
 import Reactive
 
 /// A Sign in with Apple that needs no network, no keys and no files, for tests, previews and
@@ -41,7 +42,8 @@ public final class FakeAuthentication: Sendable {
         AuthenticationClient(
             checkAppleAuthenticationStatus: { userID in self.status(of: userID) },
             signIn: { response in try self.signIn(response) },
-            signOut: { try self.signOut() })
+            signOut: { try self.signOut() },
+            signedInUser: { self.user })
     }
 
     private func status(of userID: String?) -> AuthenticationStatus {
@@ -53,8 +55,22 @@ public final class FakeAuthentication: Sendable {
         try state.withLock { state throws(AuthenticationError) in
             if let failure = state.signInFailure { throw failure }
             guard let token = response.identityToken, !token.isEmpty else { throw .invalidToken(.missing) }
-            state.user = response.userID.isEmpty ? Self.defaultUser : response.userID
+            // As the live client: without a user id from the platform, the token's subject is the
+            // user (read here without any check, this being a fake), else the default one.
+            state.user = response.userID.isEmpty ? Self.subject(of: token) ?? Self.defaultUser : response.userID
         }
+    }
+
+    /// The `sub` claim of `token` when it is a JWT with one, unverified.
+    private static func subject(of token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+              let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let subject = claims["sub"] as? String, !subject.isEmpty else { return nil }
+        return subject
     }
 
     private func signOut() throws(AuthenticationError) {

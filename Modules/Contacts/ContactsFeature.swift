@@ -6,11 +6,14 @@ import RemoteConfigInterface
 
 /// Builds the feature from the services the composition root picked, live or fake.
 public enum ContactsFeature {
-    /// The view model over `database`, synced from `remoteConfig`, its syncs limited to one at a time.
+    /// The view model over `database`, synced from `remoteConfig`, its syncs limited to one at a
+    /// time; every sync stores the active contacts when they differ from the stored ones, however
+    /// they were activated.
     public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> any ContactsViewModel {
         let updater = DatabaseUpdaterImpl(
             remoteConfig: remoteConfig, decoder: JSONDecoder(), database: database,
-            fetchLimiter: FetchLimiter(serialQueue: DispatchQueue(label: "bistro.contacts.fetch-limiter"))
+            fetchLimiter: FetchLimiter(serialQueue: DispatchQueue(label: "bistro.contacts.fetch-limiter")),
+            storesActiveContactsAfterEveryFetch: true
         )
         return ContactsViewModelImpl(repository: SellerContactsRepositoryImpl(database: database, updater: updater))
     }

@@ -6,7 +6,7 @@ final class ExecutableTests: BistroTestCase {
     func testVersionAndHelp() throws {
         let version = try bistro("--version")
         XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.standardOutput, "bistro 0.3.0\n")
+        XCTAssertEqual(version.standardOutput, "bistro 0.4.0\n")
 
         let help = try bistro("--help")
         XCTAssertEqual(help.status, 0)

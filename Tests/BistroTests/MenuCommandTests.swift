@@ -1,9 +1,12 @@
-@testable import Bistro
+import Auth
+import BistroApp
+import Contacts
 import Foundation
 import Menu
 import MenuInterface
 import Persistence
 import PersistenceInterface
+import ReactiveTesting
 import XCTest
 
 /// `bistro menu ...`, `bistro orders` and `bistro` without a command, end to end.
@@ -127,6 +130,11 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertEqual(summary.standardOutput, "Menu\n" + Self.emptySelection + "\nContacts\n" + ContactsCommandTests.sampleText)
     }
 
+    /// The migrations of the app `bistro` is: its plugins', then its own.
+    private static var migrations: [Migration] {
+        get throws { try BistroApp.migrations(of: [MenuFeature.plugin, ContactsFeature.plugin, AuthFeature.plugin]) }
+    }
+
     func testASelectionTheAppKeptBeforeTheUpgradeMovesIntoTheMenuFeature() throws {
         // A database as the previous binary left it: its migrations, a stored catalog, and the
         // selection in the app's own table (one count for an item the catalog no longer has).
@@ -134,8 +142,8 @@ final class MenuCommandTests: BistroTestCase {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let added: Set = ["menu.createSelection", "bistro.moveMenuSelection"]
-        let previous = Composition.migrations.filter { !added.contains($0.name) }
-        XCTAssertEqual(previous.count, Composition.migrations.count - 2)
+        let previous = try Self.migrations.filter { !added.contains($0.name) }
+        XCTAssertEqual(previous.count, try Self.migrations.count - 2)
         let old = try SQLiteDatabase(.file(path: path), migrations: previous)
         try old.write { db in
             try db.execute(sql: """
@@ -162,7 +170,7 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertEqual(try bistro("menu", "list").standardOutput, Self.emptySelection)
 
         // The new migrations ran after the old ones, the feature's first; the app's table is gone.
-        let upgraded = try SQLiteDatabase(.file(path: path), migrations: Composition.migrations)
+        let upgraded = try SQLiteDatabase(.file(path: path), migrations: try Self.migrations)
         defer { upgraded.close() }
         XCTAssertEqual(try upgraded.appliedMigrations(), previous.map(\.name) + ["menu.createSelection", "bistro.moveMenuSelection"])
         let tables = try upgraded.read {
@@ -174,10 +182,10 @@ final class MenuCommandTests: BistroTestCase {
     func testTheSelectionSetByTheCommandsIsTheOneTheMenuFeatureStores() throws {
         XCTAssertEqual(try bistro("menu", "set", "라면", "3").status, 0)
         let path = home.appendingPathComponent("data/bistro/bistro.sqlite").path
-        let database = try SQLiteDatabase(.file(path: path), migrations: Composition.migrations)
+        let database = try SQLiteDatabase(.file(path: path), migrations: try Self.migrations)
         defer { database.close() }
         // The service the interactive screen's view model starts from.
-        let stored = try waitForCompletion(LiveMenuSelectionService(database: database).selection().asObservable())
-        XCTAssertEqual(stored, [try MenuSelection(counts: [3: 3])])
+        let stored = try LiveMenuSelectionService(database: database).selection().toBlocking(timeout: 10).single()
+        XCTAssertEqual(stored, try MenuSelection(counts: [3: 3]))
     }
 }

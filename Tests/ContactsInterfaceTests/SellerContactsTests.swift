@@ -1,7 +1,5 @@
 import ContactsInterface
 import Foundation
-import Persistence
-import PersistenceInterface
 import XCTest
 
 final class SellerContactsTests: XCTestCase {
@@ -19,30 +17,5 @@ final class SellerContactsTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode([SellerContacts].self, from: Data(json.utf8))) {
             guard case DecodingError.dataCorrupted = $0 else { return XCTFail("\($0)") }
         }
-    }
-
-    func testTheSortedRequestOrdersByOrderAscending() {
-        XCTAssertEqual(SellerContacts.fetchRequestWithSort(), Query<SellerContacts>(ordering: [Column("order").asc]))
-        XCTAssertEqual(SellerContacts.fetchRequestWithSort().tables, ["sellerContacts"])
-        XCTAssertEqual(SellerContacts.primaryKey, "order")
-    }
-
-    /// The record against a real table of the same shape (the feature's migration lives in `Contacts`).
-    func testRoundTripThroughSQLiteSortedByOrder() throws {
-        let database = try SQLiteDatabase.inMemory(migrations: [
-            Migration("sellerContacts", sql: #"CREATE TABLE sellerContacts (address TEXT, "order" INTEGER PRIMARY KEY, phone TEXT)"#),
-        ])
-        let contacts = [
-            SellerContacts(address: "B", order: Int16.max, phone: nil),
-            SellerContacts(address: nil, order: Int16.min, phone: "+1"),
-            SellerContacts(address: "Straße 1 · 서울 🏠", order: 0, phone: ""),
-        ]
-        try database.write { db in
-            for contact in contacts { try db.insert(contact) }
-        }
-
-        let stored = try database.read { try $0.fetchAll(SellerContacts.fetchRequestWithSort()) }
-        XCTAssertEqual(stored, contacts.sorted { $0.order < $1.order })
-        XCTAssertEqual(try database.read { try $0.fetchOne(SellerContacts.self, id: 0) }?.phone, "")
     }
 }

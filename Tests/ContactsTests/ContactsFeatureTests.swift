@@ -1,4 +1,4 @@
-import Contacts
+@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
@@ -14,11 +14,11 @@ final class ContactsFeatureTests: XCTestCase {
         XCTAssertEqual(try database.appliedMigrations(), ["contacts.createSellerContacts"])
 
         try database.write { db in
-            for contact in sellerContacts { try db.insert(contact) }
+            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
         XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
         // `order` is the key: a second contact at a taken position is refused.
-        XCTAssertThrowsError(try database.write { try $0.insert(SellerContacts(address: nil, order: 1, phone: nil)) })
+        XCTAssertThrowsError(try database.write { try $0.insert(SellerContactsRecord(SellerContacts(address: nil, order: 1, phone: nil))) })
         // Only Int16 positions fit, so every stored row reads back.
         XCTAssertThrowsError(try database.write { try $0.execute(sql: #"INSERT INTO sellerContacts ("order") VALUES (40000)"#) })
     }

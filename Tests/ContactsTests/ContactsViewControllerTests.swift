@@ -1,4 +1,4 @@
-import Contacts
+@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
@@ -131,7 +131,7 @@ final class ContactsViewControllerTests: XCTestCase {
         // Another writer puts a contact in front: the labels follow the lowest `order`.
         let front = SellerContacts(address: "Hauptstraße 2, Berlin", order: -1, phone: "+49 30 2222")
         delivered = viewModel.nextElement()
-        try database.write { try $0.insert(front) }
+        try database.write { try $0.insert(SellerContactsRecord(front)) }
         waitFor(delivered)
         drainMainQueue()
         XCTAssertEqual(controller.phone.text, front.phone)
@@ -140,7 +140,7 @@ final class ContactsViewControllerTests: XCTestCase {
 
         // Another writer empties the table: the screen empties too.
         delivered = viewModel.nextElement()
-        try database.write { try $0.deleteAll(SellerContacts.self) }
+        try database.write { try $0.deleteAll(SellerContactsRecord.self) }
         waitFor(delivered)
         drainMainQueue()
         XCTAssertNil(controller.phone.text)

@@ -1,4 +1,4 @@
-import Contacts
+@testable import Contacts
 import ContactsInterface
 import Dispatch
 import Foundation
@@ -103,7 +103,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     func testASuccessfulFetchReplacesTheStoredContactsInOneTransaction() throws {
         try database.write { db in
-            for contact in sellerContacts { try db.insert(contact) }
+            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
         let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let updater = makeUpdater(remoteConfig)
@@ -119,7 +119,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     func testAValueThatDoesNotDecodeLeavesTheStoredContactsExactlyAsTheyWere() throws {
         try database.write { db in
-            for contact in sellerContacts { try db.insert(contact) }
+            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
         let cases: [(value: String?, error: SellerContactsDecodingError)] = [
             ("not json", .malformedJSON),

@@ -1,4 +1,4 @@
-import Contacts
+@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
@@ -56,11 +56,11 @@ final class SellerContactsRepositoryTests: XCTestCase {
 
         // The same rows written again: a commit, but no new element.
         try database.write { db in
-            try db.deleteAll(SellerContacts.self)
-            for contact in sellerContacts { try db.insert(contact) }
+            try db.deleteAll(SellerContactsRecord.self)
+            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
-        try database.write { try $0.update(changed) }
-        try database.write { try $0.deleteAll(SellerContacts.self) }
+        try database.write { try $0.update(SellerContactsRecord(changed)) }
+        try database.write { try $0.deleteAll(SellerContactsRecord.self) }
 
         let elements = try recorded.toBlocking(timeout: 10).first()
         XCTAssertEqual(elements, [sortedSellerContacts, [changed] + sortedSellerContacts.dropFirst(), []])

@@ -4,7 +4,7 @@
 public struct Argument<Value> {
     private let storage: ParsedValue<Value>
     private let help: ArgumentHelp
-    private let read: (String) throws -> Value
+    private let read: @Sendable (String) throws -> Value
     private let isRequired: Bool
 
     /// The parsed value, else the default.
@@ -16,7 +16,7 @@ public struct Argument<Value> {
         set { storage.value = newValue }
     }
 
-    private init(default value: Value?, help: ArgumentHelp, isRequired: Bool, read: @escaping (String) throws -> Value) {
+    private init(default value: Value?, help: ArgumentHelp, isRequired: Bool, read: @escaping @Sendable (String) throws -> Value) {
         storage = ParsedValue(value)
         self.help = help
         self.read = read
@@ -48,7 +48,7 @@ public struct Argument<Value> {
     }
 
     /// An argument read by `transform`, which throws `ValidationError` for a bad value; it must be given.
-    public init(help: ArgumentHelp = "", transform: @escaping (String) throws -> Value) {
+    public init(help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Value) {
         self.init(default: nil, help: help, isRequired: true, read: transform)
     }
 }
@@ -67,3 +67,5 @@ extension Argument: Declared {
 
     var isGiven: Bool { storage.isGiven }
 }
+
+extension Argument: Sendable where Value: Sendable {}

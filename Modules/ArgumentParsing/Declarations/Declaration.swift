@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the parser and the help know of one declared option, flag or argument.
 struct DeclarationInfo {
     enum Kind {
@@ -52,13 +58,39 @@ protocol DeclaredGroup {
     func validateGroup() throws
 }
 
-/// The value of a declaration: written once while parsing, read by the command afterwards. A
-/// reference, so that copies of a command share what was parsed into the instance reflected.
-final class ParsedValue<Value> {
-    var value: Value?
-    var isGiven = false
+/// The value of a declaration: written while parsing, read by the command afterwards, perhaps on
+/// another thread (an app runs commands off the main thread). A reference, so that copies of a
+/// command share what was parsed into the instance reflected.
+final class ParsedValue<Value>: @unchecked Sendable { // `mutex` guards `stored` and `given`
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var stored: Value?
+    private var given = false
 
     init(_ value: Value? = nil) {
-        self.value = value
+        pthread_mutex_init(mutex, nil)
+        stored = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The value, nil until parsed or defaulted.
+    var value: Value? {
+        get { locked { stored } }
+        set { locked { stored = newValue } }
+    }
+
+    /// Whether the command line gave the value.
+    var isGiven: Bool {
+        get { locked { given } }
+        set { locked { given = newValue } }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value that a command-line word can be read as: `Int("2")`, a URL, an enum's raw value.
-public protocol ExpressibleByArgument {
+public protocol ExpressibleByArgument: SendableMetatype {
     /// The value `argument` stands for, or nil when it stands for none.
     init?(argument: String)
 }

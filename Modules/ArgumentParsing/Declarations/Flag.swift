@@ -1,6 +1,6 @@
 /// A switch without a value: `--json`. Off unless given.
 @propertyWrapper
-public struct Flag {
+public struct Flag: Sendable {
     private let storage: ParsedValue<Bool>
     private let name: NameSpecification
     private let help: ArgumentHelp

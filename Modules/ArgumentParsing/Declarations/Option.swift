@@ -5,7 +5,7 @@ public struct Option<Value> {
     private let storage: ParsedValue<Value>
     private let name: NameSpecification
     private let help: ArgumentHelp
-    private let read: (String) throws -> Value
+    private let read: @Sendable (String) throws -> Value
     private let isRequired: Bool
 
     /// The parsed value, else the default.
@@ -17,7 +17,7 @@ public struct Option<Value> {
         set { storage.value = newValue }
     }
 
-    private init(default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool, read: @escaping (String) throws -> Value) {
+    private init(default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool, read: @escaping @Sendable (String) throws -> Value) {
         storage = ParsedValue(value)
         self.name = name
         self.help = help
@@ -44,21 +44,21 @@ public struct Option<Value> {
     }
 
     /// An option read by `transform`, which throws `ValidationError` for a bad value; it must be given.
-    public init(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Value) {
+    public init(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Value) {
         self.init(default: nil, name: name, help: help, isRequired: true, read: transform)
     }
 
     /// An option read by `transform`, with a default value.
-    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Value) {
+    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Value) {
         self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: transform)
     }
 
     /// An option read by `transform` that may be left out: nil then.
-    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping (String) throws -> Wrapped) where Value == Wrapped? {
+    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Wrapped) where Value == Wrapped? {
         self.init(default: .some(nil), name: name, help: help, isRequired: false) { try transform($0) }
     }
 
-    private static func reader() -> (String) throws -> Value where Value: ExpressibleByArgument {
+    private static func reader() -> @Sendable (String) throws -> Value where Value: ExpressibleByArgument {
         { text in
             guard let value = Value(argument: text) else { throw InvalidValue() }
             return value
@@ -85,3 +85,5 @@ extension Option: Declared {
 
 /// A value that its type does not read; the parser names the declaration in the message.
 struct InvalidValue: Error {}
+
+extension Option: Sendable where Value: Sendable {}

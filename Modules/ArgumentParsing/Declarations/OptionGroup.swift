@@ -27,3 +27,5 @@ extension OptionGroup: DeclaredGroup {
         try storage.value!.validate()
     }
 }
+
+extension OptionGroup: Sendable where Value: Sendable {}

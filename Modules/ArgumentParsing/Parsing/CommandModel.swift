@@ -9,12 +9,15 @@ struct CommandModel {
     }
 
     let type: any ParsableCommand.Type
+    /// The type's configuration, or the one the caller gave for the root.
+    let configuration: CommandConfiguration
     var instance: any ParsableCommand
     private(set) var entries: [Entry] = []
     private(set) var groups: [any DeclaredGroup] = []
 
-    init(_ type: any ParsableCommand.Type) {
+    init(_ type: any ParsableCommand.Type, configuration: CommandConfiguration? = nil) {
         self.type = type
+        self.configuration = configuration ?? type.configuration
         instance = type.init()
         collect(Mirror(reflecting: instance), title: nil)
     }
@@ -43,8 +46,11 @@ struct CommandModel {
         entries.first { $0.info.kind != .argument && $0.info.shortNames.contains(name) }
     }
 
+    /// The word that calls the command.
+    var name: String { configuration.commandName ?? type.commandName }
+
     /// The subcommand called `name`.
     func subcommand(named name: String) -> (any ParsableCommand.Type)? {
-        type.configuration.subcommands.first { $0.commandName == name }
+        configuration.subcommands.first { $0.commandName == name }
     }
 }

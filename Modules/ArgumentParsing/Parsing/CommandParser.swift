@@ -15,8 +15,13 @@ public enum CommandParser {
     ///
     /// Throws `UsageError` for a line that does not match (with the command whose help the hint
     /// names), and `CleanExit` when help was asked for.
-    public static func parse(_ arguments: [String], root: any ParsableCommand.Type) throws -> ParsedCommandLine {
-        var chain = [CommandModel(root)]
+    ///
+    /// `rootConfiguration` replaces the root type's own, for a tool whose commands are known only
+    /// when it runs (an app made of plugins).
+    public static func parse(
+        _ arguments: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil
+    ) throws -> ParsedCommandLine {
+        var chain = [CommandModel(root, configuration: rootConfiguration)]
         var positionals: [String] = []
         var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
         var wantsHelp = false
@@ -25,7 +30,7 @@ public enum CommandParser {
         var index = 0
 
         func usage(_ message: String) -> UsageError {
-            UsageError(message, commandPath: chain.map { $0.type.commandName })
+            UsageError(message, commandPath: chain.map(\.name))
         }
 
         while index < arguments.count {
@@ -41,8 +46,8 @@ public enum CommandParser {
                     continue
                 }
                 wordsAfterLastCommand += 1
-                if !current.type.configuration.subcommands.isEmpty && !takesArguments {
-                    throw usage("unknown command '\(word)' for '\(chain.map { $0.type.commandName }.joined(separator: " "))'")
+                if !current.configuration.subcommands.isEmpty && !takesArguments {
+                    throw usage("unknown command '\(word)' for '\(chain.map(\.name).joined(separator: " "))'")
                 }
                 positionals.append(word)
                 continue
@@ -92,7 +97,7 @@ public enum CommandParser {
         }
 
         if wantsHelp { throw CleanExit(kind: .helpRequest(chain.map { $0.type })) }
-        if wordsAfterLastCommand == 0, let fallback = chain[chain.count - 1].type.configuration.defaultSubcommand {
+        if wordsAfterLastCommand == 0, let fallback = chain[chain.count - 1].configuration.defaultSubcommand {
             chain.append(CommandModel(fallback))
         }
 
@@ -130,6 +135,7 @@ public enum CommandParser {
         } catch let error as ValidationError {
             throw usage(error.message)
         }
-        return ParsedCommandLine(root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type })
+        return ParsedCommandLine(
+            root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type }, words: chain.map(\.name))
     }
 }

@@ -1,14 +1,17 @@
 extension CommandParser {
     /// The `--help` text of the last command of `path` (from the root): usage, what it does, its
     /// commands, arguments and options, then the root's (global) options.
-    public static func helpText(for path: [any ParsableCommand.Type]) -> String {
+    ///
+    /// `rootConfiguration` replaces the root type's own, as in `parse(_:root:rootConfiguration:)`.
+    public static func helpText(for path: [any ParsableCommand.Type], rootConfiguration: CommandConfiguration? = nil) -> String {
         guard let command = path.last else { return "" }
-        let model = CommandModel(command)
-        let root = path.count > 1 ? CommandModel(path[0]) : nil
-        let configuration = command.configuration
+        let model = CommandModel(command, configuration: path.count == 1 ? rootConfiguration : nil)
+        let root = path.count > 1 ? CommandModel(path[0], configuration: rootConfiguration) : nil
+        let configuration = model.configuration
         let visibleSubcommands = configuration.subcommands.filter { $0.configuration.shouldDisplay }
 
-        var usage = path.map { $0.commandName }.joined(separator: " ")
+        let rootName = (root ?? model).name
+        var usage = ([rootName] + path.dropFirst().map { $0.commandName }).joined(separator: " ")
         if !configuration.subcommands.isEmpty { usage += configuration.runsWithoutSubcommand ? " [COMMAND]" : " COMMAND" }
         for argument in model.arguments where argument.info.isVisible {
             usage += argument.info.isRequired ? " \(argument.info.valueName)" : " [\(argument.info.valueName)]"

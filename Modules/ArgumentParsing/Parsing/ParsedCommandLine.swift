@@ -6,7 +6,6 @@ public struct ParsedCommandLine {
     public var command: any ParsableCommand
     /// The commands from the root to `command`.
     public var path: [any ParsableCommand.Type]
-
     /// The words of the path: `["bistro", "menu", "set"]`.
-    public var words: [String] { path.map { $0.commandName } }
+    public var words: [String]
 }

@@ -19,7 +19,9 @@ public final class SellerContactsRepositoryImpl: SellerContactsRepository {
         // what the sync writes reaches it through the observation, never straight from the sync.
         Observable.merge([
             // Duplicates dropped: a sync that stores the same contacts again redraws nothing.
-            database.observe(SellerContacts.fetchRequestWithSort(), removeDuplicates: true).materialize(),
+            database.observe(tables: [SellerContactsRecord.tableName], removeDuplicates: { $0 == $1 }) {
+                try SellerContactsRecord.contacts(in: $0)
+            }.materialize(),
             updater.sync(),
         ])
     }

@@ -13,19 +13,33 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
     private let decoder: any JSONDecoding
     private let database: any Database
     private let fetchLimiter: FetchLimiter
+    private let storesActiveContactsAfterEveryFetch: Bool
 
-    /// An updater that fetches from `remoteConfig` and writes to `database`, one sync at a time per `fetchLimiter`.
+    /// An updater that fetches from `remoteConfig` and writes to `database`, one sync at a time per
+    /// `fetchLimiter` (the seed's initialiser).
+    ///
+    /// With `storesActiveContactsAfterEveryFetch`, every successful fetch stores the active
+    /// contacts when they differ from the stored ones — also contacts that another feature's fetch,
+    /// or an earlier run, activated, and on a first launch the in-app defaults — comparing inside
+    /// the write. Without it (the seed's rule, which its tests pin) only a fetch that brought new
+    /// values writes, and `successUsingPreFetchedData` does not even read the value.
     public init(
         remoteConfig: any RemoteConfigProtocol, decoder: any JSONDecoding = JSONDecoder(), database: any Database,
-        fetchLimiter: FetchLimiter
+        fetchLimiter: FetchLimiter, storesActiveContactsAfterEveryFetch: Bool = false
     ) {
         self.remoteConfig = remoteConfig
         self.decoder = decoder
         self.database = database
         self.fetchLimiter = fetchLimiter
+        self.storesActiveContactsAfterEveryFetch = storesActiveContactsAfterEveryFetch
     }
 
-    /// When subscribed: fetches and activates, stores the contacts if they changed remotely, and emits only an `.error` element on failure.
+    /// When subscribed: fetches and activates, stores the contacts if they changed remotely (or, with
+    /// `storesActiveContactsAfterEveryFetch`, if the active ones differ from the stored ones), and
+    /// emits only an `.error` element on failure.
+    ///
+    /// Generic over a `T` it never emits: the seed's signature, which lets its events merge into
+    /// the repository's `Event<[SellerContacts]>` stream (the seed's tests call it so).
     public func sync<T>() -> Observable<Event<T>> {
         // Deferred so that the flag is taken by a subscription, not by building the stream: a
         // stream built and never subscribed (or built twice for one subscription) must not block syncs.
@@ -43,8 +57,9 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
                     case .successFetchedFromRemote:
                         return update()
                     case .successUsingPreFetchedData:
-                        // The active values did not change, so neither did the stored contacts.
-                        return Observable.empty()
+                        // The seed: the active values did not change, so neither did the stored contacts.
+                        // The app: another fetch may have activated contacts that were never stored.
+                        return storesActiveContactsAfterEveryFetch ? update() : Observable.empty()
                     }
                 }
                 // 4. Unblock fetch for other requests, however the sync ends: before its end is
@@ -67,11 +82,9 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
         } catch {
             return Observable.just(Event.error(error))
         }
+        let onlyIfChanged = storesActiveContactsAfterEveryFetch
         return database.asyncWrite { db in
-            try db.deleteAll(SellerContacts.self)
-            for contact in contacts {
-                try db.insert(contact)
-            }
+            try SellerContactsRecord.store(contacts, in: db, onlyIfChanged: onlyIfChanged)
         }
         .flatMap { _ in Observable<Event<T>>.empty() }
         .catch { Observable.just(Event.error($0)) }

@@ -1,16 +1,10 @@
-import PersistenceInterface
-
-/// One way to reach the seller (the seed's Core Data entity): a row of the `sellerContacts` table, keyed by `order`.
+/// One way to reach the seller (the seed's Core Data entity): an address and a phone, shown in
+/// `order`, which is unique.
 ///
-/// Remote config sends the contacts as a JSON array of `{address, order, phone}`; the screen shows
-/// the one with the lowest `order` first, so `order` is unique and is the primary key.
-public struct SellerContacts: DatabaseRecord, Equatable, Hashable, Sendable {
-    /// The table that stores the contacts.
-    public static let tableName = "sellerContacts"
-
-    /// The contacts are keyed by their position.
-    public static let primaryKey = "order"
-
+/// Remote config sends the contacts as a JSON array of `{address, order, phone}`, which this type
+/// decodes; the screen shows the one with the lowest `order` first. How the Contacts feature
+/// stores them is its own affair (`Contacts/Storage`).
+public struct SellerContacts: Codable, Equatable, Hashable, Sendable {
     /// The postal address, if the seller gave one.
     public var address: String?
     /// The position in which the contact is shown; unique.
@@ -23,10 +17,5 @@ public struct SellerContacts: DatabaseRecord, Equatable, Hashable, Sendable {
         self.address = address
         self.order = order
         self.phone = phone
-    }
-
-    /// Every contact sorted by `order` (the seed's `fetchRequestWithSort()`).
-    public static func fetchRequestWithSort() -> Query<SellerContacts> {
-        order(Column("order").asc)
     }
 }

@@ -40,29 +40,38 @@ public final class LiveMenuService: MenuService {
     }
 
     /// Fetches and activates, then stores the `menu` value when it is valid and differs from the
-    /// stored catalog; emits only failures.
-    // The value is read after either success, not only after `successFetchedFromRemote`: a catalog
-    // activated on an earlier launch whose write failed, or a database reset, is then repaired. The
-    // write is skipped when nothing changed, so this costs a decode and a read.
+    /// stored catalog; emits only failures, as error elements.
     private func refresh() -> Observable<Event<[Menu]>> {
+        // A completable emits no element: only its failure becomes one.
+        refreshCatalog().andThen(Observable<Event<[Menu]>>.empty()).catch { .just(.error($0)) }
+    }
+
+    /// Fetches and activates remote config, then stores its `menu` value when it is valid and
+    /// differs from the stored catalog (compared inside the write); completes once stored or
+    /// found unchanged, or fails with a `MenuError` and leaves the stored catalog as it was.
+    // The value is read after either success, not only after `successFetchedFromRemote`: a catalog
+    // activated on an earlier launch whose write failed, by another feature's fetch, or a database
+    // reset, is then repaired. The write is skipped when nothing changed, so this costs a decode and a read.
+    public func refreshCatalog() -> Completable {
         let remoteConfig = remoteConfig
         let database = database
-        return remoteConfig.rx.fetchAndActivate().flatMap { status, error -> Observable<Event<[Menu]>> in
+        return remoteConfig.rx.fetchAndActivate().flatMap { status, error -> Observable<Never> in
             switch status {
             case .error:
                 let reason = (error as? RemoteConfigError)?.errorDescription ?? "the remote config failed."
-                return .just(.error(MenuError.catalogUnavailable(reason: reason)))
+                return .error(MenuError.catalogUnavailable(reason: reason))
             case .successFetchedFromRemote, .successUsingPreFetchedData:
                 let menus: [Menu]
                 do {
                     menus = try MenuCatalog.decode(remoteConfig.configValue(forKey: MenuCatalog.key))
                 } catch {
-                    return .just(.error(error))
+                    return .error(error)
                 }
                 return database.asyncWrite { try MenuItemRecord.replaceCatalog(with: menus, in: $0) }
-                    .flatMap { Observable<Event<[Menu]>>.empty() }
-                    .catch { .just(.error(MenuError.storage(reason: "\($0)"))) }
+                    .flatMap { Observable<Never>.empty() }
+                    .catch { .error(MenuError.storage(reason: "\($0)")) }
             }
         }
+        .asCompletable()
     }
 }

@@ -1,5 +1,5 @@
 import ContactsInterface
-import Contacts
+@testable import Contacts
 import Foundation
 import Persistence
 import PersistenceInterface
@@ -26,14 +26,14 @@ let sampleContacts = [
 func makeDatabase(holding contacts: [SellerContacts] = []) throws -> SQLiteDatabase {
     let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
     try database.write { db in
-        for contact in contacts { try db.insert(contact) }
+        for contact in contacts { try db.insert(SellerContactsRecord(contact)) }
     }
     return database
 }
 
 /// What the table holds, sorted by `order`.
 func storedContacts(in database: any Database) throws -> [SellerContacts] {
-    try database.read { try $0.fetchAll(SellerContacts.fetchRequestWithSort()) }
+    try database.read { try SellerContactsRecord.contacts(in: $0) }
 }
 
 /// A remote-config value as the server sends it.

@@ -1,0 +1,26 @@
+import Architecture
+import AuthInterface
+import FeatureContract
+import TerminalUI
+
+/// The Auth feature as the app takes it: `bistro auth ...`, and the session in front of the app's
+/// screens — the sign-in screen, then the other features' tabs with the Account tab after them.
+public enum AuthFeature {
+    /// The plugin; the app hands it the sign-in client (live or fake) in the services.
+    public static let plugin = FeaturePlugin(
+        name: "auth",
+        commands: [AuthCommand.self],
+        session: FeatureSession { services, screen, open in
+            let store = Store(initialState: Root.State()) {
+                Root()
+            } withDependencies: {
+                $0.authenticationClient = services.authentication
+            }
+            let coordinator = RootCoordinator(
+                store: store, screen: screen,
+                authorize: services.mode == .fake ? SignInSheet.fake : SignInSheet.pastedToken(on: screen),
+                makeMainViewController: { main in open([MainViewController(store: main)]) })
+            coordinator.start()
+            return coordinator
+        })
+}

@@ -1,0 +1,31 @@
+import ArgumentParsing
+
+/// The options of every command, which stand anywhere on the line.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)", valueName: "PATH"))
+    var database: String?
+    @Option(
+        name: .customLong("remote-config-url"),
+        help: ArgumentHelp("sync from this server, https or http to this machine (also BISTRO_REMOTE_CONFIG_URL)", valueName: "URL"))
+    var remoteConfigURL: String?
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp("remote config state and the sign-in (default: $XDG_STATE_HOME/bistro)", valueName: "PATH"))
+    var stateDirectory: String?
+    @Option(
+        name: .customLong("apple-keys-url"),
+        help: ArgumentHelp("Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: https://appleid.apple.com/auth/keys)", valueName: "URL"))
+    var appleKeysURL: String?
+    @Option(
+        name: .customLong("client-id"),
+        help: ArgumentHelp(
+            "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: app.bistro.ios,app.bistro.web)",
+            valueName: "ID"))
+    var clientIDs: String?
+    @Option(help: ArgumentHelp(
+        "the longest a network call may take in all (also BISTRO_TIMEOUT; default: 60 for remote config, as Firebase's, 10 for Apple's keys)",
+        valueName: "SECONDS"))
+    var timeout: String?
+    @Flag(help: "use the fakes: an in-memory database, the sample remote config, a fake sign-in") var fake = false
+    @Flag(help: "print the version and exit") var version = false
+}

@@ -1,0 +1,69 @@
+import ArgumentParsing
+import FileSystem
+import Foundation
+import Networking
+
+/// The global options of a command line resolved against the environment: what the composition needs.
+struct Settings: Sendable {
+    /// `--fake`: fakes from the `...Testing` modules and an in-memory database.
+    var isFake: Bool
+    /// The database file of the live services.
+    var databasePath: String
+    /// Where the live remote config keeps its state and the sign-in its credential.
+    var stateDirectory: String
+    /// The remote config server, if one is configured; without one nothing touches the network.
+    var remoteConfigURL: URL?
+    /// Where Apple's signing keys are fetched (Apple's by default; a local server in tests).
+    var appleKeySetURL: URL
+    /// The client ids an identity token's `aud` may name: the iOS bundle id and the web Services ID.
+    var appleClientIDs: [String]
+    /// How long each network call may take in total, in seconds; nil keeps each client's default
+    /// (Firebase's 60 s for remote config, 10 s for Apple's keys).
+    var networkTimeout: TimeInterval?
+
+    static let defaultAppleClientIDs = ["app.bistro.ios", "app.bistro.web"]
+    static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
+
+    /// `options` falling back to `environment` (XDG base directories, HOME, BISTRO_REMOTE_CONFIG_URL,
+    /// BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws a `ValidationError` for a
+    /// URL that is not HTTPS (plain HTTP only to this machine) or a timeout that is not a number of
+    /// seconds above 0. Relative paths are taken from the current directory.
+    init(_ options: GlobalOptions, environment: [String: String]) throws(ValidationError) {
+        isFake = options.fake
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        // XDG: an unset or relative variable is ignored.
+        func xdg(_ name: String, default fallback: String) -> String {
+            if let value = environment[name], value.hasPrefix("/") { return value }
+            return home + "/" + fallback
+        }
+        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        // A bare file name's directory is the current one (its parent is not "").
+        databasePath = Paths.absolute(options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/bistro/bistro.sqlite")
+        stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/bistro")
+        remoteConfigURL = try Self.serverURL(options.remoteConfigURL ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
+        appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL")) ?? Self.appleKeySetURL
+        if let timeoutText = options.timeout ?? nonEmpty("BISTRO_TIMEOUT") {
+            guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw ValidationError("TIMEOUT must be a number of seconds above 0, not '\(timeoutText)'")
+            }
+            networkTimeout = seconds
+        }
+        // A comma-separated list, so one variable can name the app and the web client.
+        let clientIDs = (options.clientIDs ?? environment["BISTRO_APPLE_CLIENT_ID"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        appleClientIDs = clientIDs.isEmpty ? Self.defaultAppleClientIDs : clientIDs
+    }
+
+    /// The server URL in `text`: HTTPS, or plain HTTP to this machine only, since whoever can alter
+    /// the answers in transit can change the menu or forge sign-ins.
+    private static func serverURL(_ text: String?) throws(ValidationError) -> URL? {
+        guard let text else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else {
+            throw ValidationError("'\(text)' is not an http(s) URL")
+        }
+        guard TransportSecurity.permits(url) else {
+            throw ValidationError("'\(text)' must use https (plain http only to this machine: localhost, 127.0.0.1, ::1)")
+        }
+        return url
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParsing
+import FeatureContract
+import Foundation
+import RemoteConfigInterface
+import TerminalUI
+
+/// `bistro config fetch|show [--json]`: the app's remote config, which every feature shares.
+struct ConfigCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "fetch the remote config, or show the active values",
+        subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self])
+
+    func run(with services: FeatureServices) async throws {
+        throw ValidationError("missing command for 'bistro config' (fetch or show)")
+    }
+}
+
+/// `bistro config fetch [--json]`: fetches and activates now, ignoring the minimum fetch interval
+/// (a back-off still holds).
+struct ConfigFetchCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch", abstract: "fetch and activate now, ignoring the minimum fetch interval")
+
+    @Flag(help: "print JSON") var json = false
+
+    func run(with services: FeatureServices) async throws {
+        let remoteConfig = try services.remoteConfig()
+        let status: RemoteConfigFetchAndActivateStatus
+        do {
+            status = try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
+                try await remoteConfig.fetchNowAndActivate()
+            }
+        } catch {
+            throw CommandFailure("could not fetch the remote config", error)
+        }
+        let console = services.console
+        if json {
+            console.emit(try JSONLine.encode(["status": status.rawValue]))
+        } else {
+            console.emit(status == .successFetchedFromRemote
+                ? "fetched and activated new values (successFetchedFromRemote)"
+                : "no new values; the active ones stay (successUsingPreFetchedData)")
+        }
+    }
+}
+
+/// `bistro config show [--json]`: the active values (remote, else default) and where each comes from.
+struct ConfigShowCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "the active values and where each comes from")
+
+    @Flag(help: "print JSON") var json = false
+
+    func run(with services: FeatureServices) async throws {
+        let remoteConfig = try services.remoteConfig()
+        let keys = Set(remoteConfig.allKeys(from: .remote) + remoteConfig.allKeys(from: .default)).sorted()
+        let values = keys.map { (key: $0, value: remoteConfig.configValue(forKey: $0)) }
+        let console = services.console
+        if json {
+            struct Entry: Encodable { let source: String; let value: String }
+            struct Shown: Encodable {
+                let lastFetchStatus: String
+                let lastFetchTime: String?
+                let values: [String: Entry]
+            }
+            console.emit(try JSONLine.encode(Shown(
+                lastFetchStatus: remoteConfig.lastFetchStatus.rawValue,
+                lastFetchTime: remoteConfig.lastFetchTime.map { ISO8601DateFormatter().string(from: $0) },
+                values: Dictionary(uniqueKeysWithValues: values.map {
+                    ($0.key, Entry(source: $0.value.source.rawValue, value: $0.value.stringValue))
+                }))))
+            return
+        }
+        let style = console.style
+        let keyWidth = max(3, keys.map(\.count).max() ?? 3)
+        func row(_ key: String, _ source: String, _ value: String) -> String {
+            key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
+                + source.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + value
+        }
+        var lines = [style.bold(row("KEY", "SOURCE", "VALUE"))]
+        // One line per value: a JSON value's own line breaks are shown as spaces, and the server's
+        // control characters as visible stand-ins, never sent to the terminal.
+        lines += values.map { row($0.key.sanitizedForTerminal, $0.value.source.rawValue, $0.value.stringValue.sanitizedForTerminal) }
+        let fetched = remoteConfig.lastFetchTime.map { " at " + ISO8601DateFormatter().string(from: $0) } ?? ""
+        lines.append(style.dim("last fetch: \(remoteConfig.lastFetchStatus.rawValue)\(fetched)"))
+        console.emit(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,69 @@
+import AuthInterface
+import AuthLive
+import AuthTesting
+import FeatureContract
+import FileSystem
+import Foundation
+import Persistence
+import PersistenceInterface
+import RemoteConfig
+import RemoteConfigInterface
+import RemoteConfigTesting
+
+/// The services of one run: the only place that picks live or fake implementations.
+///
+/// Live: a SQLite file with every plugin's migrations, `LiveRemoteConfig` with state in the state
+/// directory (no server unless one is configured: fetches then answer from the defaults and what
+/// an earlier run stored), and the live Sign in with Apple verifier. Fake (`--fake`): an in-memory
+/// database, `FakeRemoteConfig.sample()` and `FakeAuthentication`. Either way every plugin's
+/// in-app defaults are set.
+enum Composition {
+    static func services(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
+        settings.isFake ? fake(host: host, console: console) : live(settings, host: host, app: app, console: console)
+    }
+
+    private static func fake(host: PluginHost, console: Console) -> FeatureServices {
+        let migrations = host.migrations
+        let defaults = host.remoteConfigDefaults
+        let database = Lazy<any Database> { try SQLiteDatabase.inMemory(migrations: migrations) }
+        let remoteConfig = Lazy<any RemoteConfigProtocol> {
+            let fake = FakeRemoteConfig.sample()
+            fake.setDefaults(defaults)
+            return fake
+        }
+        return FeatureServices(
+            mode: .fake, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            authentication: FakeAuthentication().client, readInput: InputReading.read)
+    }
+
+    private static func live(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
+        let migrations = host.migrations
+        let defaults = host.remoteConfigDefaults
+        let database = Lazy<any Database> {
+            try Directories.create(Paths.parent(of: settings.databasePath))
+            return try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
+        }
+        let remoteConfig = Lazy<any RemoteConfigProtocol> {
+            try Directories.create(settings.stateDirectory)
+            // The project, key and app id only label requests: the development server accepts any,
+            // and a real Firebase project would be configured here.
+            let remoteConfig = try LiveRemoteConfig(configuration: .init(
+                baseURL: settings.remoteConfigURL,
+                project: app.name, apiKey: "\(app.name)-development", appID: "1:000000000000:linux:\(app.name)",
+                storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
+                appVersion: app.version, packageName: app.name,
+                settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)))
+            remoteConfig.setDefaults(defaults)
+            return remoteConfig
+        }
+        // No log sink: a refusal reaches the user through the thrown error, and key fetches are
+        // not worth a line on every run.
+        let authentication = LiveAuthenticationClient(configuration: LiveAuthenticationConfiguration(
+            clientIDs: settings.appleClientIDs, keySetURL: settings.appleKeySetURL,
+            stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
+            requestTimeout: settings.networkTimeout ?? 10)).client
+        return FeatureServices(
+            mode: .live, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            authentication: authentication, readInput: InputReading.read, usesNetwork: settings.remoteConfigURL != nil)
+    }
+}

@@ -1,0 +1,40 @@
+import ContactsInterface
+import PersistenceInterface
+
+/// A contact as stored: a row of `sellerContacts`, keyed by `order` (see `ContactsMigrations`).
+struct SellerContactsRecord: DatabaseRecord, Equatable {
+    static let tableName = "sellerContacts"
+    static let primaryKey = "order"
+
+    var address: String?
+    var order: Int16
+    var phone: String?
+
+    /// The row of `contact`.
+    init(_ contact: SellerContacts) {
+        address = contact.address
+        order = contact.order
+        phone = contact.phone
+    }
+
+    /// The contact the row holds.
+    var contact: SellerContacts { SellerContacts(address: address, order: order, phone: phone) }
+
+    /// Every contact sorted by `order` (the seed's `SellerContacts.fetchRequestWithSort()`).
+    static func fetchRequestWithSort() -> Query<SellerContactsRecord> {
+        order(Column("order").asc)
+    }
+
+    /// The stored contacts, sorted by `order`.
+    static func contacts(in db: any ReadTransaction) throws -> [SellerContacts] {
+        try db.fetchAll(fetchRequestWithSort()).map(\.contact)
+    }
+
+    /// Makes the table hold exactly `contacts`; writes nothing when it already does, so an
+    /// unchanged sync commits nothing and wakes no observer. Reads inside the caller's write.
+    static func store(_ contacts: [SellerContacts], in db: any WriteTransaction, onlyIfChanged: Bool) throws {
+        if onlyIfChanged, try Self.contacts(in: db) == contacts.sorted(by: { $0.order < $1.order }) { return }
+        try db.deleteAll(SellerContactsRecord.self)
+        for contact in contacts { try db.insert(SellerContactsRecord(contact)) }
+    }
+}

@@ -1,0 +1,81 @@
+import AuthInterface
+import Foundation
+import PersistenceInterface
+import RemoteConfigInterface
+
+/// What the app hands every feature: its services as interfaces, live or fake, and the console.
+///
+/// The database and remote config are opened on first use (a command that needs neither, such as
+/// `bistro auth status`, never touches them), once for the whole run, shared by every feature.
+public struct FeatureServices: Sendable {
+    /// Whether the services are live (a file, a server) or the fakes (`--fake`).
+    public enum Mode: Sendable, Equatable {
+        case live
+        case fake
+    }
+
+    /// Live or fake.
+    public let mode: Mode
+    /// Where commands write, and what the terminal can do.
+    public let console: Console
+    /// Sign in with Apple.
+    public let authentication: AuthenticationClient
+    /// Whether remote config can reach a server (a fetch may then take a while, and fail).
+    public let usesNetwork: Bool
+    /// The current time.
+    public let now: @Sendable () -> Date
+    private let openDatabase: @Sendable () throws -> any Database
+    private let openRemoteConfig: @Sendable () throws -> any RemoteConfigProtocol
+    private let openInput: @Sendable (_ source: String, _ limit: Int) throws -> Data
+
+    /// Services from these parts; `database` and `remoteConfig` are called on each use, so they
+    /// should open once and keep what they opened.
+    public init(
+        mode: Mode,
+        console: Console,
+        database: @escaping @Sendable () throws -> any Database,
+        remoteConfig: @escaping @Sendable () throws -> any RemoteConfigProtocol,
+        authentication: AuthenticationClient,
+        readInput: @escaping @Sendable (_ source: String, _ limit: Int) throws -> Data,
+        usesNetwork: Bool = false,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.openInput = readInput
+        self.mode = mode
+        self.console = console
+        self.openDatabase = database
+        self.openRemoteConfig = remoteConfig
+        self.authentication = authentication
+        self.usesNetwork = usesNetwork
+        self.now = now
+    }
+
+    /// The app's one database, with every feature's migrations applied; a failure to open it is a
+    /// `CommandFailure` naming what is wrong.
+    public func database() throws -> any Database {
+        try CommandFailure.during("could not open the app's storage") { try openDatabase() }
+    }
+
+    /// Remote config, with every feature's in-app defaults.
+    public func remoteConfig() throws -> any RemoteConfigProtocol {
+        try CommandFailure.during("could not open the app's storage") { try openRemoteConfig() }
+    }
+
+    /// The bytes of `source` — a file's path, or `-` for standard input — up to `limit` bytes;
+    /// a failure is a `CommandFailure` that says which file and what is wrong, about `what`.
+    public func readInput(_ source: String, limit: Int, what: String) throws -> Data {
+        do {
+            return try openInput(source, limit)
+        } catch let failure as CommandFailure {
+            throw CommandFailure("could not read \(what): \(failure.message)")
+        } catch {
+            throw CommandFailure("could not read \(what)", error)
+        }
+    }
+
+    /// Waits for the database writes queued so far (a screen's last change, a refresh's store):
+    /// an empty write runs after every write queued before it.
+    public func finishQueuedWrites(failure: String = "could not store the last changes") throws {
+        try CommandFailure.during(failure) { try database().write { _ in } }
+    }
+}

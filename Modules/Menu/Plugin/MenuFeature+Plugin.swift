@@ -1,0 +1,22 @@
+import FeatureContract
+import MenuInterface
+import PersistenceInterface
+import RemoteConfigInterface
+import TerminalUI
+
+extension MenuFeature {
+    /// The Menu feature as the app takes it: its tables (and the selection table the Bistro app
+    /// kept before the feature stored one), the `menu` key with the catalog compiled in, the Menu
+    /// tab, `bistro menu ...` and `bistro orders`, and its part of the summary.
+    public static let plugin = FeaturePlugin(
+        name: "menu",
+        migrations: MenuMigrations.all + MenuMigrations.appSelectionBeforeTheFeatureStoredIt,
+        remoteConfigDefaults: [MenuCatalog.key: .string(MenuDefaults.catalog)],
+        commands: [MenuCommand.self, OrdersCommand.self],
+        screens: [FeatureScreen { services in
+            makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
+        }],
+        summary: FeatureSummary(title: "Menu") { services in
+            MenuOutput.text(try await MenuRefresh.menus(services), style: services.console.style)
+        })
+}

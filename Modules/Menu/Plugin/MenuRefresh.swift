@@ -1,0 +1,34 @@
+import FeatureContract
+import MenuInterface
+import PersistenceInterface
+import Reactive
+
+/// What the menu commands share: the catalog refreshed from remote config into the database, then
+/// the stored menu with the stored selection.
+enum MenuRefresh {
+    /// Stores the catalog from remote config (only a valid catalog that changed is written), then
+    /// returns the stored catalog in its order with the stored counts.
+    static func menus(_ services: FeatureServices) async throws -> [Menu] {
+        let service = LiveMenuService(remoteConfig: try services.remoteConfig(), database: try services.database())
+        do {
+            try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
+                try await service.refreshCatalog().value
+            }
+        } catch {
+            throw CommandFailure("could not refresh the menu", error)
+        }
+        return try await stored(services)
+    }
+
+    /// The stored catalog with the stored counts, without a refresh.
+    static func stored(_ services: FeatureServices) async throws -> [Menu] {
+        try await CommandFailure.during("could not read the menu") {
+            try await LiveMenuSelectionService(database: try services.database()).selectedMenus().value
+        }
+    }
+
+    /// Prints `menus` as text or JSON.
+    static func show(_ menus: [Menu], json: Bool, on console: Console) throws {
+        console.emit(json ? try MenuOutput.json(menus) : MenuOutput.text(menus, style: console.style))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+extension RemoteConfigProtocol {
+    /// Fetches now, ignoring the minimum fetch interval (a back-off still holds), then activates:
+    /// what an explicit refresh asks for, as Firebase's fetch with expiration 0 followed by
+    /// activate. Reports the statuses `fetchAndActivate` reports.
+    public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        fetch(withExpirationDuration: 0) { [self] status, error in
+            guard status == .success else {
+                completionHandler?(.error, error ?? RemoteConfigError.unknown)
+                return
+            }
+            activate { changed, error in
+                if let error {
+                    completionHandler?(.error, error)
+                } else {
+                    completionHandler?(changed ? .successFetchedFromRemote : .successUsingPreFetchedData, nil)
+                }
+            }
+        }
+    }
+
+    /// Fetches now, ignoring the minimum fetch interval, and activates; throws the error of an `.error` status.
+    public func fetchNowAndActivate() async throws -> RemoteConfigFetchAndActivateStatus {
+        try await withCheckedThrowingContinuation { continuation in
+            fetchNowAndActivate { status, error in
+                if status == .error {
+                    continuation.resume(throwing: error ?? RemoteConfigError.unknown)
+                } else {
+                    continuation.resume(returning: status)
+                }
+            }
+        }
+    }
+}
