@@ -128,11 +128,16 @@ let testTargets: [Target] = [
     .target(name: "AuthTestSupport", dependencies: ["CLibCrypto", "TestSupport"], path: "Tests/AuthTestSupport"),
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
     .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
-    // the app, end to end on the built executable (and its argument parsing)
+    // the app library with plugins of the tests' own
+    tests("BistroApp", [
+        "ArgumentParsing", "FeatureContract", "Persistence", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
+    ]),
+    // the app, end to end on the built executable
     .testTarget(
         name: "BistroTests",
         dependencies: [
-            "Bistro", "BistroApp", "Menu", "Contacts", "Auth", "AuthTestSupport", "TestSupport", "Reactive", "ReactiveTesting",
+            "Bistro", "BistroApp", "FeatureContract", "Menu", "Contacts", "Auth", "AuthTestSupport", "TestSupport", "Reactive",
+            "ReactiveTesting",
             "MenuInterface", "Persistence", "PersistenceInterface",
         ],
         path: "Tests/BistroTests"),

@@ -11,6 +11,16 @@ enum FullScreenShell {
         _ = try services.remoteConfig()
         let terminal = LiveTerminal()
         let screen = Screen(terminal: terminal)
+        let session = start(host, services: services, on: screen)
+        try terminal.run()  // the terminal is restored however this ends
+        try services.finishQueuedWrites()
+        withExtendedLifetime((screen, session)) {}
+    }
+
+    /// Shows the app on `screen`: the session when a plugin provides one, else the tabs; returns
+    /// the session's coordinator, which must stay alive while the screen runs.
+    @MainActor
+    static func start(_ host: PluginHost, services: FeatureServices, on screen: Screen) -> AnyObject? {
         // Built anew each time the session opens: the screens' state is in the database.
         let tabs: @MainActor ([ViewController]) -> ViewController = { own in
             let controllers = host.screens.map { screen in
@@ -20,11 +30,11 @@ enum FullScreenShell {
             tabs.tabBar.hint = "Tab switches  Ctrl-C quits"
             return tabs
         }
-        let session = host.session.map { $0.start(services, screen, tabs) }
-        if session == nil { screen.rootViewController = tabs([]) }
-        try terminal.run()  // the terminal is restored however this ends
-        try services.finishQueuedWrites()
-        withExtendedLifetime((screen, session)) {}
+        guard let session = host.session else {
+            screen.rootViewController = tabs([])
+            return nil
+        }
+        return session.start(services, screen, tabs)
     }
 }
 

@@ -1,0 +1,47 @@
+import BistroApp
+import FeatureContract
+import Foundation
+import Reactive
+import XCTest
+
+/// An app of `plugins` run in this process, its output captured.
+struct InProcessApp {
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    let plugins: [FeaturePlugin]
+    var environment: [String: String]
+
+    static let description = AppDescription(name: "tipsy", version: "1.2.3", abstract: "an app of plugins", discussion: "It has tips.")
+
+    init(_ plugins: [FeaturePlugin], home: URL) {
+        self.plugins = plugins
+        environment = [
+            "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+        ]
+    }
+
+    /// Runs one command line on this thread.
+    func run(_ arguments: String...) -> Run {
+        let output = Locked("")
+        let errors = Locked("")
+        let console = Console(
+            toolName: Self.description.name,
+            writeOutput: { text in output.withLock { $0 += text } },
+            writeError: { text in errors.withLock { $0 += text } })
+        let status = BistroApp.run(Self.description, plugins: plugins, arguments: arguments, environment: environment, console: console)
+        return Run(status: status, output: output.withLock { $0 }, errors: errors.withLock { $0 })
+    }
+}
+
+/// A fresh directory for a test's HOME, removed after it.
+func makeHome(for testCase: XCTestCase) throws -> URL {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("BistroAppTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+    return home
+}
