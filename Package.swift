@@ -103,6 +103,7 @@ let testTargets: [Target] = [
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
     tests("ArgumentParsing", []),
     tests("FileSystem", []),
+    tests("FeatureContract", ["AuthInterface", "Reactive"]),
     tests("Networking", ["TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
