@@ -1,11 +1,10 @@
 import Dispatch
 import BenchmarkSupport
 
-/// One benchmark result: nanoseconds per event, and the RxSwift 6.10.2 figure measured on this machine.
+/// One benchmark result: nanoseconds per event, and the target.
 struct BenchmarkResult {
     let name: String
     let nanosecondsPerEvent: Double
-    let rxSwift: Double?
     let target: Double?
     var note = ""
 }
@@ -35,18 +34,17 @@ func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// Prints the results as a table with ratios to the floor and to RxSwift.
+/// Prints the results as a table with ratios to the floor.
 func report(_ results: [BenchmarkResult], floor: Double) {
     func format(_ value: Double) -> String {
         value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
     }
-    print("name".padding(toLength: 42, withPad: " ", startingAt: 0), "ns_per_event", "x_floor", "x_rxswift", "target", "note")
+    print("name".padding(toLength: 42, withPad: " ", startingAt: 0), "ns_per_event", "x_floor", "target", "note")
     for result in results {
         let columns = [
             result.name.padding(toLength: 42, withPad: " ", startingAt: 0),
             format(result.nanosecondsPerEvent).padding(toLength: 12, withPad: " ", startingAt: 0),
             format(result.nanosecondsPerEvent / floor).padding(toLength: 7, withPad: " ", startingAt: 0),
-            (result.rxSwift.map { "1/" + format($0 / result.nanosecondsPerEvent) } ?? "-").padding(toLength: 9, withPad: " ", startingAt: 0),
             (result.target.map { "<=" + format($0) + (result.nanosecondsPerEvent <= $0 ? " met" : " missed") } ?? "-")
                 .padding(toLength: 14, withPad: " ", startingAt: 0),
             result.note,

@@ -1,7 +1,8 @@
 import Reactive
 
 // Bistro's benchmarks. Run with Scripts/bench.sh (release build); pass name prefixes to run only
-// some (`Scripts/bench.sh a f`). RxSwift 6.10.2 figures were measured on this machine.
+// some (`Scripts/bench.sh a f`). Ratios are to what this program runs itself (the plain loop, the
+// C baseline): a peer's figures from another machine would not compare.
 
 /// Benchmarks to run, by name prefix; all when none is given.
 let selected = Array(CommandLine.arguments.dropFirst())
@@ -11,10 +12,10 @@ var sink = 0
 var results: [BenchmarkResult] = []
 
 @MainActor
-func run(_ name: String, events: Int, rxSwift: Double?, target: Double?, note: () -> String = { "" }, _ body: () -> Void) {
+func run(_ name: String, events: Int, target: Double?, note: () -> String = { "" }, _ body: () -> Void) {
     guard wanted(name) else { return }
     let nanoseconds = measure(events: events, body)
-    results.append(BenchmarkResult(name: name, nanosecondsPerEvent: nanoseconds, rxSwift: rxSwift, target: target, note: note()))
+    results.append(BenchmarkResult(name: name, nanosecondsPerEvent: nanoseconds, target: target, note: note()))
 }
 
 // (h) The floor: a plain Swift loop doing (a)'s work. Always measured: the ratios need it.
@@ -27,9 +28,9 @@ let floor = measure(events: 1_000_000) {
     }
     blackHole(accumulated)
 }
-results.append(BenchmarkResult(name: "h plain loop (floor)", nanosecondsPerEvent: floor, rxSwift: 0.4, target: nil))
+results.append(BenchmarkResult(name: "h plain loop (floor)", nanosecondsPerEvent: floor, target: nil))
 
-run("a range.map.filter.scan 1M", events: 1_000_000, rxSwift: 4852, target: 20) {
+run("a range.map.filter.scan 1M", events: 1_000_000, target: 20) {
     _ = Observable.range(start: 0, count: 1_000_000)
         .map { $0 &* 2 }
         .filter { $0 % 3 == 0 }
@@ -37,7 +38,7 @@ run("a range.map.filter.scan 1M", events: 1_000_000, rxSwift: 4852, target: 20) 
         .subscribe(onNext: { sink = $0 })
 }
 
-run("b PublishSubject 1 sub, 1M onNext", events: 1_000_000, rxSwift: 644, target: 15) {
+run("b PublishSubject 1 sub, 1M onNext", events: 1_000_000, target: 15) {
     let subject = PublishSubject<Int>()
     let subscription = subject.subscribe(onNext: { sink = $0 })
     for value in 0..<1_000_000 { subject.onNext(value) }
@@ -45,27 +46,27 @@ run("b PublishSubject 1 sub, 1M onNext", events: 1_000_000, rxSwift: 644, target
 }
 
 // Per onNext, each delivered to all ten subscribers.
-run("c PublishSubject 10 subs, 100k", events: 100_000, rxSwift: 2169, target: 60) {
+run("c PublishSubject 10 subs, 100k", events: 100_000, target: 60) {
     let subject = PublishSubject<Int>()
     let bag = DisposeBag()
     for _ in 0..<10 { subject.subscribe(onNext: { sink &+= $0 }).disposed(by: bag) }
     for value in 0..<100_000 { subject.onNext(value) }
 }
 
-run("d range(100k).flatMap { just($0) }", events: 100_000, rxSwift: 6139, target: 250) {
+run("d range(100k).flatMap { just($0) }", events: 100_000, target: 250) {
     _ = Observable.range(start: 0, count: 100_000)
         .flatMap { Observable.just($0) }
         .subscribe(onNext: { sink = $0 })
 }
 
-run("e merge of 1000 x range(0, 1000)", events: 1_000_000, rxSwift: 5937, target: 40) {
+run("e merge of 1000 x range(0, 1000)", events: 1_000_000, target: 40) {
     let sources = (0..<1_000).map { _ in Observable.range(start: 0, count: 1_000) }
     _ = Observable.merge(sources).subscribe(onNext: { sink = $0 })
 }
 
 var bytesPerSubscription = 0.0
-run("f 100k subscriptions + DisposeBag", events: 100_000, rxSwift: 6634, target: 400,
-    note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (RxSwift ~820, target <= 250)" }) {
+run("f 100k subscriptions + DisposeBag", events: 100_000, target: 400,
+    note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (target <= 250)" }) {
     let subject = PublishSubject<Int>()
     var bag: DisposeBag? = DisposeBag()
     let before = allocatedBytes()
@@ -76,7 +77,7 @@ run("f 100k subscriptions + DisposeBag", events: 100_000, rxSwift: 6634, target:
 }
 
 // Alternating values into two BehaviorSubjects combined; per onNext.
-run("g combineLatest of 2 BehaviorSubjects, 500k", events: 500_000, rxSwift: 1391, target: 40) {
+run("g combineLatest of 2 BehaviorSubjects, 500k", events: 500_000, target: 40) {
     let left = BehaviorSubject(value: 0)
     let right = BehaviorSubject(value: 0)
     let subscription = Observable.combineLatest(left, right) { $0 &+ $1 }.subscribe(onNext: { sink = $0 })

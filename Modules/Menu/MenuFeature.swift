@@ -8,7 +8,7 @@ public enum MenuFeature {
     /// The feature's tables, for the app to open its database with.
     public static var migrations: [Migration] { MenuMigrations.all }
 
-    /// The store (seed 001's): the pure reducer, an empty state, the side effects as middleware;
+    /// The store (the ReSwift middleware tutorial's): the pure reducer, an empty state, the side effects as middleware;
     /// with a `selectionService`, also the items that read and store the selection.
     public static func makeStore(
         menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil

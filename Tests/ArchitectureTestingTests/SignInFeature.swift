@@ -1,7 +1,7 @@
 import Architecture
 import Dependencies
 
-// A port of seed 003 (testing Sign in with Apple built with TCA): the app is `Root`, whose state is
+// A port of the TCA Sign in with Apple tutorial (testing Sign in with Apple built with TCA): the app is `Root`, whose state is
 // either the sign-in screen or the main screen; a status check at launch uses an injected client.
 
 /// What the platform's Apple ID credential carries, so the logic never touches the platform framework.

@@ -3,7 +3,7 @@ import ArchitectureTesting
 import Dependencies
 import Testing
 
-/// Seed 003's behaviours again, from Swift Testing: the TestStore works the same in both.
+/// The TCA Sign in with Apple tutorial's behaviours again, from Swift Testing: the TestStore works the same in both.
 @Suite struct SignInSwiftTestingTests {
     @Test func signInSucceeds() async {
         let store = TestStore(initialState: Root.State(), reducer: Root())

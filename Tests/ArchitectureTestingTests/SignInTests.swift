@@ -4,7 +4,7 @@ import ArchitectureTesting
 import Dependencies
 import XCTest
 
-/// Seed 003's three behaviours, from XCTest.
+/// The TCA Sign in with Apple tutorial's three behaviours, from XCTest.
 final class SignInTests: XCTestCase {
     func testSignInSucceeds() async {
         let store = TestStore(initialState: Root.State(), reducer: Root())

@@ -2,7 +2,7 @@ import Architecture
 import ArchitectureTestSupport
 import XCTest
 
-// A port of seed 001 (ReSwiftAsyncMiddlewarePattern): actions are plain enums, reducers are pure
+// A port of the ReSwift middleware tutorial (ReSwiftAsyncMiddlewarePattern): actions are plain enums, reducers are pure
 // functions composed from sub-reducers, each side effect is a middleware item that reacts to a
 // `.request`, calls an injected service and dispatches `.success` or `.failure`.
 

@@ -4,7 +4,7 @@ import Reactive
 import ReactiveTesting
 import XCTest
 
-/// The view model's rules (seed 002: where the tests go), on virtual time: the catalog and the
+/// The view model's rules (the RxSwift menu tutorial: where the tests go), on virtual time: the catalog and the
 /// outcomes of orders arrive from the store on the view model's scheduler, a `TestScheduler` here.
 ///
 /// XCTest on Linux cannot run `@MainActor` test methods: each test calls a main-actor helper.

@@ -5,7 +5,7 @@ import MenuInterface
 import Reactive
 import XCTest
 
-/// Seed 001's pattern for the menu's side effects: each middleware item is called with an action and
+/// The ReSwift middleware tutorial's pattern for the menu's side effects: each middleware item is called with an action and
 /// a recording dispatch, against a stub service; what it dispatched is compared.
 final class MiddlewareTests: XCTestCase {
     /// A dispatch function that records what it is given.

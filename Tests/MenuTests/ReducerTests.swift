@@ -4,7 +4,7 @@ import Menu
 import MenuInterface
 import XCTest
 
-/// The reducers as pure functions (seed 001): an action and a state in, a state out.
+/// The reducers as pure functions (the ReSwift middleware tutorial): an action and a state in, a state out.
 final class ReducerTests: XCTestCase {
     private let receipt = Receipt(
         orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0),

@@ -5,7 +5,7 @@ import MenuInterface
 import Reactive
 import XCTest
 
-/// Reading and storing the selection in the store (seed 001's pattern): the pure reducer, and each
+/// Reading and storing the selection in the store (the ReSwift middleware tutorial's pattern): the pure reducer, and each
 /// middleware item called with an action and a recording dispatch against a stub service.
 final class SelectionStoreTests: XCTestCase {
     private func recordingDispatch() -> (DispatchFunction<MenuAction>, Recording<MenuAction>) {

@@ -19,7 +19,7 @@ func selecting(_ counts: [Int: Int], in menus: [Menu] = sampleMenus) -> [Menu] {
     menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
 }
 
-// MARK: Stub services (seed 001's test doubles)
+// MARK: Stub services (the ReSwift middleware tutorial's test doubles)
 
 /// A menu service that delivers whatever the test puts into `events`, and counts subscriptions.
 final class StubMenuService: MenuService {

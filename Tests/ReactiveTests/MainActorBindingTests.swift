@@ -14,7 +14,7 @@ private struct Contact: Sendable {
 }
 
 /// A seed-style view: a `@MainActor` class that binds labels to an observable observed on the main
-/// scheduler, with closures that touch its own state (seed 000's ContactsViewController).
+/// scheduler, with closures that touch its own state (the single-source-of-truth tutorial's ContactsViewController).
 @MainActor
 private final class ContactsView {
     let phoneLabel = TestLabel()

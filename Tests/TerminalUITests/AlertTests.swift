@@ -12,7 +12,7 @@ private struct Contact: Sendable, Equatable {
     let address: String?
 }
 
-/// Seed 000's ContactsViewController, on the terminal: labels bound on the main scheduler, errors
+/// The single-source-of-truth tutorial's ContactsViewController, on the terminal: labels bound on the main scheduler, errors
 /// shown with `showMessage` through `flatMapError`.
 @MainActor
 private final class ContactsController: ViewController {

@@ -9,7 +9,7 @@ private struct Menu: Equatable {
 }
 
 extension Int {
-    /// "₩1,000", as seed 002 shows prices.
+    /// "₩1,000", as the RxSwift menu tutorial shows prices.
     fileprivate var won: String {
         let digits = String(self)
         var grouped = ""
@@ -21,7 +21,7 @@ extension Int {
     }
 }
 
-/// Seed 002's menu screen: a list of items with name, price and count (+ and − on the selected
+/// The RxSwift menu tutorial's menu screen: a list of items with name, price and count (+ and − on the selected
 /// row), total count and price labels, Clear and Order buttons, and an alert when ordering nothing.
 @MainActor
 private final class MenuController: ViewController {
@@ -82,7 +82,7 @@ private final class MenuController: ViewController {
     }
 }
 
-/// Seed 003's sign-in screen: a title, a sign-in button, and a status line.
+/// The TCA Sign in with Apple tutorial's sign-in screen: a title, a sign-in button, and a status line.
 @MainActor
 private final class SignInController: ViewController {
     let signIn = Button("Sign in with Apple", shortcut: .enter)

@@ -32,7 +32,7 @@ public typealias Middleware<State, Action> = (
     _ dispatch: DispatchFunction<Action>, _ getState: @escaping @Sendable () -> State
 ) -> (_ next: DispatchFunction<Action>) -> (Action) -> Void
 
-/// One side effect in the shape of seed 001: it sees every action, reacts to the ones it handles
+/// One side effect in the shape of the ReSwift middleware tutorial: it sees every action, reacts to the ones it handles
 /// (typically a `.request`), and dispatches the outcome (`.success`, `.failure`). Services are
 /// injected by wrapping it: `func fetchUsers(dataService: DataService) -> MiddlewareItem<Action>`.
 public typealias MiddlewareItem<Action> = (_ action: Action, _ dispatch: DispatchFunction<Action>) -> Void

@@ -2,7 +2,7 @@ import Architecture
 import AuthInterface
 import Dependencies
 
-/// The app's authentication flow (seed 003): the sign-in screen until a user is signed in, then the
+/// The app's authentication flow (the TCA Sign in with Apple tutorial): the sign-in screen until a user is signed in, then the
 /// main screen; at launch the stored credential decides.
 public struct Root: Reducer, Sendable {
     /// Which screen shows.

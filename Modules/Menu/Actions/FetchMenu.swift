@@ -1,6 +1,6 @@
 import MenuInterface
 
-/// Loading the catalog, as seed 001's `FetchUsers`: a request and its outcomes.
+/// Loading the catalog, as the ReSwift middleware tutorial's `FetchUsers`: a request and its outcomes.
 public enum FetchMenu: Sendable, Equatable {
     /// Load the catalog (again); the `fetchMenu(service:)` item reacts to it.
     case request

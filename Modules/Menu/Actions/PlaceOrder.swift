@@ -1,6 +1,6 @@
 import MenuInterface
 
-/// Placing an order, as seed 001's `CreatePost`: a request carrying the order and its outcomes.
+/// Placing an order, as the ReSwift middleware tutorial's `CreatePost`: a request carrying the order and its outcomes.
 public enum PlaceOrder: Sendable, Equatable {
     /// Store `order`; the `placeOrder(service:)` item reacts to it.
     case request(Order)

@@ -2,7 +2,7 @@ import Architecture
 import MenuInterface
 import Reactive
 
-/// Loads the catalog on `.fetchMenu(.request)` (seed 001's `fetchUsers(dataService:)`): dispatches
+/// Loads the catalog on `.fetchMenu(.request)` (the ReSwift middleware tutorial's `fetchUsers(dataService:)`): dispatches
 /// `.success(menus:)` for each catalog the service delivers and `.failure(error:)` for each failure.
 ///
 /// The service delivers the stored catalog, observed, so the subscription stays open and every later

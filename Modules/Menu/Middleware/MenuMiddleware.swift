@@ -1,7 +1,7 @@
 import Architecture
 import MenuInterface
 
-/// The menu's side effects as one store middleware (seed 001's `createMiddleware(items: sideEffects)`);
+/// The menu's side effects as one store middleware (the ReSwift middleware tutorial's `createMiddleware(items: sideEffects)`);
 /// with a `selectionService`, also reading and storing the selection.
 public func menuMiddleware(
     menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil

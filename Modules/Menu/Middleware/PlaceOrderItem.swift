@@ -2,7 +2,7 @@ import Architecture
 import MenuInterface
 import Reactive
 
-/// Places the order of `.placeOrder(.request(order))` (seed 001's `createPost(dataService:)`):
+/// Places the order of `.placeOrder(.request(order))` (the ReSwift middleware tutorial's `createPost(dataService:)`):
 /// dispatches `.success(receipt:)` or `.failure(error:)`.
 public func placeOrder(service: any OrderService) -> MiddlewareItem<MenuAction> {
     return { action, dispatch in

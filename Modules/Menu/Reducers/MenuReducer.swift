@@ -1,6 +1,6 @@
 import Architecture
 
-/// The menu's reducer (seed 001's `appReducer`): each part of the state from its own sub-reducer.
+/// The menu's reducer (the ReSwift middleware tutorial's `appReducer`): each part of the state from its own sub-reducer.
 /// Pure: no service is called here; the middleware items do that.
 public func menuReducer(action: MenuAction, state: MenuState?) -> MenuState {
     MenuState(

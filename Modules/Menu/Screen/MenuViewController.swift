@@ -2,7 +2,7 @@ import MenuInterface
 import Reactive
 import TerminalUI
 
-/// The menu screen (seed 002's view controller): one row per item with its name, price in won and
+/// The menu screen (the RxSwift menu tutorial's view controller): one row per item with its name, price in won and
 /// count, the total count and price, Clear and Order, and an alert for each message.
 ///
 /// It only shows and forwards: every key and tap goes to the view model, which decides.

@@ -2,8 +2,8 @@ import Architecture
 import MenuInterface
 import Reactive
 
-/// The menu screen's state and rules (seed 002's `MenuListViewModel`) on top of the menu store
-/// (seed 001's side effects).
+/// The menu screen's state and rules (the RxSwift menu tutorial's `MenuListViewModel`) on top of the menu store
+/// (the ReSwift middleware tutorial's side effects).
 ///
 /// The view model owns the selection: `menuObservable` is the catalog with the counts. The store
 /// holds what the side effects produced (the catalog as stored, receipts, failures); the view model
@@ -53,7 +53,7 @@ public final class MenuListViewModel: MenuListViewModelType {
 
     /// Where the stored selection stands.
     private enum Restore: Equatable {
-        /// The selection is not stored (no selection service): seed 002's behaviour.
+        /// The selection is not stored (no selection service): the RxSwift menu tutorial's behaviour.
         case off
         /// Reading the stored selection; catalogs wait, so that the screen starts from it.
         case loading

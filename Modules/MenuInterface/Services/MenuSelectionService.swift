@@ -1,7 +1,7 @@
 import Reactive
 
 /// Where the selection is kept between runs, shared by every screen and command that opens the
-/// same database (seed 002 keeps it in the view model's memory only).
+/// same database (the RxSwift menu tutorial keeps it in the view model's memory only).
 ///
 /// The stored selection names only items of the stored catalog, with counts above 0; when the
 /// catalog loses an item, its count goes too. Changes take effect in the order they are asked for;

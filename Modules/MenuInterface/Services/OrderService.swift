@@ -1,6 +1,6 @@
 import Reactive
 
-/// Where orders go (seed 001's injected service, for ordering).
+/// Where orders go (the ReSwift middleware tutorial's injected service, for ordering).
 public protocol OrderService: Sendable {
     /// Stores `order` and emits its receipt, or fails with a `MenuError`; nothing is stored on failure.
     /// A service that keeps the selection takes the order's counts off it in the same step, and

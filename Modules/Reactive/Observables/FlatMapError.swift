@@ -1,6 +1,6 @@
 extension ObservableType where Element: EventConvertible {
     /// Turns a sequence of events back into values, handing each error event to `handler` instead of
-    /// failing (seed 000's helper): `.next(x)` becomes `x`, `.error(e)` runs `handler(e)` with its
+    /// failing (the single-source-of-truth tutorial's helper): `.next(x)` becomes `x`, `.error(e)` runs `handler(e)` with its
     /// values dropped, and anything else is skipped. Without a handler, errors are just dropped.
     public func flatMapError<T>(_ handler: ((_ error: Swift.Error) -> Observable<T>)? = nil) -> Observable<Element.Element> {
         flatMap { element -> Observable<Element.Element> in
