@@ -4,9 +4,9 @@ import XCTest
 
 final class OrderTests: XCTestCase {
     private let menus = [
-        Menu(id: 1, name: "떡볶이", price: 4000, count: 2),
-        Menu(id: 2, name: "김밥", price: 3500, count: 0),
-        Menu(id: 4, name: "튀김", price: 1000, count: 1),
+        MenuItem(id: 1, name: "떡볶이", price: 4000, count: 2),
+        MenuItem(id: 2, name: "김밥", price: 3500, count: 0),
+        MenuItem(id: 4, name: "튀김", price: 1000, count: 1),
     ]
 
     func testAnOrderHasTheSelectedItemsInMenuOrderAndTheirTotal() throws {
@@ -19,14 +19,14 @@ final class OrderTests: XCTestCase {
     }
 
     func testNothingSelectedIsNoOrder() {
-        let unselected = menus.map { Menu(id: $0.id, name: $0.name, price: $0.price) }
+        let unselected = menus.map { MenuItem(id: $0.id, name: $0.name, price: $0.price) }
         for selection in [[], unselected] {
             XCTAssertThrowsError(try Order(menus: selection)) { XCTAssertEqual($0 as? MenuError, .noOrders) }
         }
     }
 
     func testAnOrderWhoseTotalDoesNotFitIsRefused() {
-        let menus = [Menu(id: 1, name: "a", price: Int.max, count: 1), Menu(id: 2, name: "b", price: 1, count: 1)]
+        let menus = [MenuItem(id: 1, name: "a", price: Int.max, count: 1), MenuItem(id: 2, name: "b", price: 1, count: 1)]
         XCTAssertThrowsError(try Order(menus: menus)) { XCTAssertEqual($0 as? MenuError, .totalOverflow) }
     }
 

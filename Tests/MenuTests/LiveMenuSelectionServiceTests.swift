@@ -159,7 +159,7 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
         XCTAssertEqual(try selectionRows(database), [["1", "1"]])
         XCTAssertEqual(
             try service.selectedMenus().toBlocking(timeout: 10).single(),
-            [Menu(id: 1, name: "떡볶이", price: 4500, count: 1), Menu(id: 2, name: "김밥", price: 3500)])
+            [MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1), MenuItem(id: 2, name: "김밥", price: 3500)])
     }
 
     func testRowsOfItemsNotOnTheCatalogAreNotReadAndGoWithTheNextChange() throws {
@@ -205,6 +205,6 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
         XCTAssertEqual(try database.appliedMigrations(), ["menu.createMenuItems", "menu.createOrders", "menu.createSelection"])
         let service = LiveMenuSelectionService(database: database)
         XCTAssertEqual(try service.setCount(3, of: 2).toBlocking(timeout: 10).single(), selection([2: 3]))
-        XCTAssertEqual(try service.selectedMenus().toBlocking(timeout: 10).single(), [Menu(id: 2, name: "김밥", price: 3500, count: 3)])
+        XCTAssertEqual(try service.selectedMenus().toBlocking(timeout: 10).single(), [MenuItem(id: 2, name: "김밥", price: 3500, count: 3)])
     }
 }

@@ -47,7 +47,7 @@ final class LiveMenuServiceTests: XCTestCase {
 
         try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 4200 WHERE id = 1") }
         let events = catalogs.wait { $0.count == 3 }
-        XCTAssertEqual(events.last?.element?.first, Menu(id: 1, name: "떡볶이", price: 4200))
+        XCTAssertEqual(events.last?.element?.first, MenuItem(id: 1, name: "떡볶이", price: 4200))
     }
 
     func testTheSameCatalogAgainWritesNothingAndAChangedOneIsWrittenOnce() throws {
@@ -66,7 +66,7 @@ final class LiveMenuServiceTests: XCTestCase {
 
         remoteConfig.serverValues["menu"] = #"[{"id": 2, "name": "김밥", "price": 3000}]"#
         let changed = Collector(service.fetchMenu())
-        XCTAssertEqual(changed.wait { $0.last?.element == [Menu(id: 2, name: "김밥", price: 3000)] }.last?.element?.count, 1)
+        XCTAssertEqual(changed.wait { $0.last?.element == [MenuItem(id: 2, name: "김밥", price: 3000)] }.last?.element?.count, 1)
         try database.write { _ in }
         XCTAssertEqual(saves.elements.count, 1)
         XCTAssertEqual(saves.elements.first?.contains(table: "menuItems"), true)

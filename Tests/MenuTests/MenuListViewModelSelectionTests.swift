@@ -33,7 +33,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         let orderService: StubOrderService
         let selectionService: StubSelectionService
         let viewModel: MenuListViewModel
-        let menus: TestableObserver<[Menu]>
+        let menus: TestableObserver<[MenuItem]>
         let alerts: TestableObserver<MenuAlert>
         let disposeBag = DisposeBag()
 
@@ -46,7 +46,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
             self.selectionService = selectionService
             viewModel = MenuListViewModel(
                 menuService: menuService, orderService: orderService, selectionService: selectionService, scheduler: scheduler)
-            menus = scheduler.createObserver([Menu].self)
+            menus = scheduler.createObserver([MenuItem].self)
             alerts = scheduler.createObserver(MenuAlert.self)
             viewModel.menuObservable.subscribe(menus).disposed(by: disposeBag)
             viewModel.alerts.subscribe(alerts).disposed(by: disposeBag)
@@ -158,7 +158,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.at(200) { f.menuService.events.onNext(.next([sampleMenus[0]])) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events.last, .next(201, [Menu(id: 1, name: "떡볶이", price: 4000, count: 1)]))
+        XCTAssertEqual(f.menus.events.last, .next(201, [MenuItem(id: 1, name: "떡볶이", price: 4000, count: 1)]))
         XCTAssertEqual(f.selectionService.replaced, [selection([1: 1])])
     }
 

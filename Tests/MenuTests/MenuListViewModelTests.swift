@@ -43,7 +43,7 @@ final class MenuListViewModelTests: XCTestCase {
         let menuService: StubMenuService
         let orderService: StubOrderService
         let viewModel: MenuListViewModel
-        let menus: TestableObserver<[Menu]>
+        let menus: TestableObserver<[MenuItem]>
         let itemsCount: TestableObserver<Int>
         let totalPrice: TestableObserver<Int>
         let alerts: TestableObserver<MenuAlert>
@@ -53,7 +53,7 @@ final class MenuListViewModelTests: XCTestCase {
             self.menuService = menuService
             self.orderService = orderService
             viewModel = MenuListViewModel(menuService: menuService, orderService: orderService, scheduler: scheduler)
-            menus = scheduler.createObserver([Menu].self)
+            menus = scheduler.createObserver([MenuItem].self)
             itemsCount = scheduler.createObserver(Int.self)
             totalPrice = scheduler.createObserver(Int.self)
             alerts = scheduler.createObserver(MenuAlert.self)
@@ -134,7 +134,7 @@ final class MenuListViewModelTests: XCTestCase {
 
     @MainActor private static func countOverflow() {
         let f = Fixture()
-        let huge = [Menu(id: 9, name: "물", price: 1, count: Int.max)]
+        let huge = [MenuItem(id: 9, name: "물", price: 1, count: Int.max)]
         f.at(100) { f.viewModel.menuObservable.onNext(huge) }
         f.at(200) { f.viewModel.changeCount(item: huge[0], increase: 1) }
         f.at(210) { f.viewModel.changeCount(item: huge[0], increase: -1) }
@@ -144,14 +144,14 @@ final class MenuListViewModelTests: XCTestCase {
         XCTAssertEqual(f.menus.events, [
             .next(0, []),
             .next(100, huge),
-            .next(210, [Menu(id: 9, name: "물", price: 1, count: Int.max - 1)]),
+            .next(210, [MenuItem(id: 9, name: "물", price: 1, count: Int.max - 1)]),
         ])
         XCTAssertEqual(f.alerts.events, [.next(200, MenuAlert(title: "Count Fail", message: "That count is too large."))])
     }
 
     @MainActor private static func totalOverflow() {
         let f = Fixture()
-        let pricey = [Menu(id: 1, name: "금", price: Int.max / 2 + 1, count: 1), Menu(id: 2, name: "은", price: 1, count: 0)]
+        let pricey = [MenuItem(id: 1, name: "금", price: Int.max / 2 + 1, count: 1), MenuItem(id: 2, name: "은", price: 1, count: 0)]
         f.at(100) { f.viewModel.menuObservable.onNext(pricey) }
         f.at(200) { f.viewModel.changeCount(item: pricey[0], increase: 1) }
         f.at(210) { f.viewModel.changeCount(item: pricey[1], increase: Int.max) }
@@ -165,7 +165,7 @@ final class MenuListViewModelTests: XCTestCase {
 
     @MainActor private static func pushedOverflow() {
         let f = Fixture()
-        let overflowing = [Menu(id: 1, name: "a", price: Int.max, count: 2)]
+        let overflowing = [MenuItem(id: 1, name: "a", price: Int.max, count: 2)]
         f.at(100) { f.viewModel.menuObservable.onNext(overflowing) }
         f.at(200) { f.viewModel.menuObservable.onNext(selecting([4: 1])) }
         f.scheduler.start()
@@ -236,7 +236,7 @@ final class MenuListViewModelTests: XCTestCase {
     @MainActor private static func catalogChanges() {
         let f = Fixture()
         let renamed = [
-            Menu(id: 4, name: "모둠튀김", price: 2000), Menu(id: 1, name: "떡볶이", price: 4500), Menu(id: 5, name: "순대", price: 3000),
+            MenuItem(id: 4, name: "모둠튀김", price: 2000), MenuItem(id: 1, name: "떡볶이", price: 4500), MenuItem(id: 5, name: "순대", price: 3000),
         ]
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
@@ -247,9 +247,9 @@ final class MenuListViewModelTests: XCTestCase {
 
         // The new catalog's order, names and prices; counts carried by id; a removed item's count gone.
         XCTAssertEqual(f.menus.events.last, .next(301, [
-            Menu(id: 4, name: "모둠튀김", price: 2000, count: 3),
-            Menu(id: 1, name: "떡볶이", price: 4500, count: 1),
-            Menu(id: 5, name: "순대", price: 3000, count: 0),
+            MenuItem(id: 4, name: "모둠튀김", price: 2000, count: 3),
+            MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1),
+            MenuItem(id: 5, name: "순대", price: 3000, count: 0),
         ]))
         XCTAssertEqual(f.totalPrice.events.last, .next(301, 10_500))
     }
@@ -259,17 +259,17 @@ final class MenuListViewModelTests: XCTestCase {
         let many = Int.max / 4000
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: many) }
-        f.at(300) { f.menuService.events.onNext(.next(selecting([:], in: [Menu(id: 1, name: "떡볶이", price: 8000)]))) }
+        f.at(300) { f.menuService.events.onNext(.next(selecting([:], in: [MenuItem(id: 1, name: "떡볶이", price: 8000)]))) }
         f.scheduler.start()
 
         XCTAssertEqual(f.totalPrice.events.map(\.value.element), [0, 0, many * 4000, 0])
-        XCTAssertEqual(f.menus.events.last, .next(301, [Menu(id: 1, name: "떡볶이", price: 8000)]))
+        XCTAssertEqual(f.menus.events.last, .next(301, [MenuItem(id: 1, name: "떡볶이", price: 8000)]))
         XCTAssertEqual(f.alerts.events, [.next(301, MenuAlert(title: "Count Fail", message: "The total is too large."))])
     }
 
     @MainActor private static func fetchFailures() {
         let f = Fixture()
-        let offline = Event<[Menu]>.error(MenuError.catalogUnavailable(reason: "offline."))
+        let offline = Event<[MenuItem]>.error(MenuError.catalogUnavailable(reason: "offline."))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.menuService.events.onNext(offline) }
         f.at(300) { f.viewModel.fetchMenu() }

@@ -60,7 +60,7 @@ final class StubSelectionService: MenuSelectionService {
         selection().asObservable().concat(changesElsewhere)
     }
 
-    func selectedMenus() -> Single<[Menu]> {
+    func selectedMenus() -> Single<[MenuItem]> {
         .just(stored.applied(to: sampleMenus))
     }
 

@@ -8,15 +8,15 @@ import XCTest
 
 /// The sample catalog of `RemoteConfigSample.menu`, as menus.
 let sampleMenus = [
-    Menu(id: 1, name: "떡볶이", price: 4000),
-    Menu(id: 2, name: "김밥", price: 3500),
-    Menu(id: 3, name: "라면", price: 4500),
-    Menu(id: 4, name: "튀김", price: 1000),
+    MenuItem(id: 1, name: "떡볶이", price: 4000),
+    MenuItem(id: 2, name: "김밥", price: 3500),
+    MenuItem(id: 3, name: "라면", price: 4500),
+    MenuItem(id: 4, name: "튀김", price: 1000),
 ]
 
 /// `menus` with the counts given by id.
-func selecting(_ counts: [Int: Int], in menus: [Menu] = sampleMenus) -> [Menu] {
-    menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
+func selecting(_ counts: [Int: Int], in menus: [MenuItem] = sampleMenus) -> [MenuItem] {
+    menus.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
 }
 
 // MARK: Stub services (the ReSwift middleware tutorial's test doubles)
@@ -24,17 +24,17 @@ func selecting(_ counts: [Int: Int], in menus: [Menu] = sampleMenus) -> [Menu] {
 /// A menu service that delivers whatever the test puts into `events`, and counts subscriptions.
 final class StubMenuService: MenuService {
     /// What subscribers receive; `BehaviorSubject` so a subscriber gets the latest at once.
-    let events: BehaviorSubject<Event<[Menu]>>
+    let events: BehaviorSubject<Event<[MenuItem]>>
     private let subscriptions = Locked(0)
 
-    init(_ first: Event<[Menu]> = .next(sampleMenus)) {
+    init(_ first: Event<[MenuItem]> = .next(sampleMenus)) {
         events = BehaviorSubject(value: first)
     }
 
     /// How many times `fetchMenu()` was subscribed to.
     var subscriptionCount: Int { subscriptions.withLock { $0 } }
 
-    func fetchMenu() -> Observable<Event<[Menu]>> {
+    func fetchMenu() -> Observable<Event<[MenuItem]>> {
         Observable.deferred { [subscriptions, events] in
             subscriptions.withLock { $0 += 1 }
             return events.asObservable()

@@ -5,7 +5,7 @@ public enum FetchMenu: Sendable, Equatable {
     /// Load the catalog (again); the `fetchMenu(service:)` item reacts to it.
     case request
     /// The catalog as stored now (sent again whenever the stored catalog changes).
-    case success(menus: [Menu])
+    case success(menus: [MenuItem])
     /// Loading or refreshing the catalog failed; the stored catalog stays.
     case failure(error: MenuError)
 }

@@ -7,7 +7,7 @@ import TerminalUI
 enum MenuOutput {
     /// The catalog with the selection, and the totals: names last, since Hangul takes two cells.
     /// Names came from remote config: their control characters are shown, never sent.
-    static func text(_ menus: [Menu], style: ConsoleStyle) -> String {
+    static func text(_ menus: [MenuItem], style: ConsoleStyle) -> String {
         guard !menus.isEmpty else { return "the menu is empty" }
         let idWidth = max(2, menus.map { String($0.id).count }.max() ?? 2)
         let priceWidth = max(5, menus.map { $0.price.currencyKR().count }.max() ?? 5)
@@ -22,7 +22,7 @@ enum MenuOutput {
         return lines.joined(separator: "\n")
     }
 
-    static func totals(_ menus: [Menu]) -> String {
+    static func totals(_ menus: [MenuItem]) -> String {
         guard let totals = try? MenuTotals(menus) else { return "items: too many to count" }
         return "items: \(totals.itemsCount)  total: \(totals.totalPrice.currencyKR())"
     }
@@ -40,7 +40,7 @@ enum MenuOutput {
         let totalPrice: Int
     }
 
-    static func json(_ menus: [Menu]) throws -> String {
+    static func json(_ menus: [MenuItem]) throws -> String {
         let totals = try? MenuTotals(menus)
         return try JSONLine.encode(MenuJSON(
             items: menus.map { .init(id: $0.id, name: $0.name, price: $0.price, count: $0.count) },

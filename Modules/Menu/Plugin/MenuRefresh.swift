@@ -8,7 +8,7 @@ import Reactive
 enum MenuRefresh {
     /// Stores the catalog from remote config (only a valid catalog that changed is written), then
     /// returns the stored catalog in its order with the stored counts.
-    static func menus(_ services: FeatureServices) async throws -> [Menu] {
+    static func menus(_ services: FeatureServices) async throws -> [MenuItem] {
         let service = LiveMenuService(remoteConfig: try services.remoteConfig(), database: try services.database())
         do {
             try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
@@ -21,14 +21,14 @@ enum MenuRefresh {
     }
 
     /// The stored catalog with the stored counts, without a refresh.
-    static func stored(_ services: FeatureServices) async throws -> [Menu] {
+    static func stored(_ services: FeatureServices) async throws -> [MenuItem] {
         try await CommandFailure.during("could not read the menu") {
             try await LiveMenuSelectionService(database: try services.database()).selectedMenus().value
         }
     }
 
     /// Prints `menus` as text or JSON.
-    static func show(_ menus: [Menu], json: Bool, on console: Console) throws {
+    static func show(_ menus: [MenuItem], json: Bool, on console: Console) throws {
         console.emit(json ? try MenuOutput.json(menus) : MenuOutput.text(menus, style: console.style))
     }
 }

@@ -29,7 +29,7 @@ public final class LiveMenuSelectionService: MenuSelectionService {
     }
 
     /// The stored catalog in its order, each item with its stored count.
-    public func selectedMenus() -> Single<[Menu]> {
+    public func selectedMenus() -> Single<[MenuItem]> {
         database.readOnce(tables: Self.tables) { db in
             try MenuSelectionRecord.selection(in: db).applied(to: MenuItemRecord.menus(in: db))
         }
@@ -76,7 +76,7 @@ public final class LiveMenuSelectionService: MenuSelectionService {
     /// Refuses items the catalog does not have, and a selection that grows past a total that fits.
     // Only growth is checked for the total, as the screen does: taking items away must always be
     // possible, even from a selection whose total a new price pushed too high.
-    private static func check(_ selection: MenuSelection, against catalog: [Menu], stored: MenuSelection) throws(MenuError) {
+    private static func check(_ selection: MenuSelection, against catalog: [MenuItem], stored: MenuSelection) throws(MenuError) {
         let ids = Set(catalog.map(\.id))
         if let unknown = selection.counts.keys.filter({ !ids.contains($0) }).min() { throw .unknownItem(menuID: unknown) }
         let grows = selection.counts.contains { $0.value > stored.count(of: $0.key) }

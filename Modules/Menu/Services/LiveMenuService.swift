@@ -21,16 +21,16 @@ public final class LiveMenuService: MenuService {
     }
 
     /// The stored catalog, now and after every change, merged with the failures of one refresh.
-    public func fetchMenu() -> Observable<Event<[Menu]>> {
+    public func fetchMenu() -> Observable<Event<[MenuItem]>> {
         Observable.merge(storedMenus(), refresh())
     }
 
     /// The catalog table, observed; a storage failure becomes an error element.
-    private func storedMenus() -> Observable<Event<[Menu]>> {
+    private func storedMenus() -> Observable<Event<[MenuItem]>> {
         database.observe(MenuItemRecord.catalog, removeDuplicates: true)
             .map { records in records.map(\.menu) }
             .materialize()
-            .compactMap { event -> Event<[Menu]>? in
+            .compactMap { event -> Event<[MenuItem]>? in
                 switch event {
                 case .next(let menus): .next(menus)
                 case .error(let error): .error(MenuError.storage(reason: "\(error)"))
@@ -41,9 +41,9 @@ public final class LiveMenuService: MenuService {
 
     /// Fetches and activates, then stores the `menu` value when it is valid and differs from the
     /// stored catalog; emits only failures, as error elements.
-    private func refresh() -> Observable<Event<[Menu]>> {
+    private func refresh() -> Observable<Event<[MenuItem]>> {
         // A completable emits no element: only its failure becomes one.
-        refreshCatalog().andThen(Observable<Event<[Menu]>>.empty()).catch { .just(.error($0)) }
+        refreshCatalog().andThen(Observable<Event<[MenuItem]>>.empty()).catch { .just(.error($0)) }
     }
 
     /// Fetches and activates remote config, then stores its `menu` value when it is valid and
@@ -61,7 +61,7 @@ public final class LiveMenuService: MenuService {
                 let reason = (error as? RemoteConfigError)?.errorDescription ?? "the remote config failed."
                 return .error(MenuError.catalogUnavailable(reason: reason))
             case .successFetchedFromRemote, .successUsingPreFetchedData:
-                let menus: [Menu]
+                let menus: [MenuItem]
                 do {
                     menus = try MenuCatalog.decode(remoteConfig.configValue(forKey: MenuCatalog.key))
                 } catch {

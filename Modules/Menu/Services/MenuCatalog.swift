@@ -15,7 +15,7 @@ enum MenuCatalog {
     }
 
     /// The catalog in `value`, every entry valid; any bad entry rejects the whole catalog.
-    static func decode(_ value: RemoteConfigValue) throws(MenuError) -> [Menu] {
+    static func decode(_ value: RemoteConfigValue) throws(MenuError) -> [MenuItem] {
         guard value.source != .static else { throw .invalidCatalog(.missing) }
         let entries: [Entry]
         do {
@@ -23,13 +23,13 @@ enum MenuCatalog {
         } catch {
             throw .invalidCatalog(.malformed(reason: summary(of: error, in: value.dataValue)))
         }
-        var menus: [Menu] = []
+        var menus: [MenuItem] = []
         var ids = Set<Int>()
         for (index, entry) in entries.enumerated() {
             guard let id = entry.id else { throw .invalidCatalog(.missingID(index: index)) }
             guard ids.insert(id).inserted else { throw .invalidCatalog(.duplicateID(id)) }
             guard entry.price > 0 else { throw .invalidCatalog(.nonPositivePrice(id: id)) }
-            menus.append(Menu(id: id, name: entry.name, price: entry.price))
+            menus.append(MenuItem(id: id, name: entry.name, price: entry.price))
         }
         return menus
     }

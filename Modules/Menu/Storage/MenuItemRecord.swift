@@ -10,7 +10,7 @@ struct MenuItemRecord: DatabaseRecord, Equatable {
     var price: Int
     var position: Int
 
-    init(_ menu: Menu, position: Int) {
+    init(_ menu: MenuItem, position: Int) {
         id = menu.id
         name = menu.name
         price = menu.price
@@ -18,7 +18,7 @@ struct MenuItemRecord: DatabaseRecord, Equatable {
     }
 
     /// The item with no selection.
-    var menu: Menu { Menu(id: id, name: name, price: price) }
+    var menu: MenuItem { MenuItem(id: id, name: name, price: price) }
 
     /// The whole catalog in its order.
     static let catalog = MenuItemRecord.order(Column("position").asc)
@@ -28,7 +28,7 @@ extension MenuItemRecord {
     /// Makes the stored catalog `menus`, in one transaction; writes nothing when it already is
     /// exactly that, so observers hear of real changes only. The counts of items it no longer has
     /// leave the stored selection in the same transaction, as they leave the screen's.
-    static func replaceCatalog(with menus: [Menu], in db: any WriteTransaction) throws {
+    static func replaceCatalog(with menus: [MenuItem], in db: any WriteTransaction) throws {
         let records = menus.enumerated().map { MenuItemRecord($0.element, position: $0.offset) }
         guard try db.fetchAll(catalog) != records else { return }
         try db.deleteAll(MenuItemRecord.self)
@@ -37,7 +37,7 @@ extension MenuItemRecord {
     }
 
     /// The stored catalog in its order, with no selection.
-    static func menus(in db: any ReadTransaction) throws -> [Menu] {
+    static func menus(in db: any ReadTransaction) throws -> [MenuItem] {
         try db.fetchAll(catalog).map(\.menu)
     }
 }

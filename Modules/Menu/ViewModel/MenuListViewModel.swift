@@ -19,7 +19,7 @@ import Reactive
 @MainActor
 public final class MenuListViewModel: MenuListViewModelType {
     /// The menu with the selected counts (a behavior subject: a late subscriber gets the current value).
-    public let menuObservable = BehaviorSubject<[Menu]>(value: [])
+    public let menuObservable = BehaviorSubject<[MenuItem]>(value: [])
 
     /// The sum of the counts.
     public lazy var itemsCount: Observable<Int> = totals.map { $0.itemsCount }
@@ -41,7 +41,7 @@ public final class MenuListViewModel: MenuListViewModelType {
     private let store: Store<MenuState, MenuAction>
     private var shownState: MenuState?
     /// The catalog last merged into `menuObservable`; nil before the first.
-    private var mergedCatalog: [Menu]?
+    private var mergedCatalog: [MenuItem]?
     private var restore: Restore
     /// The selection storage holds (read, or last asked for); nil when a failure left that unknown,
     /// so that the next change is stored whatever it is.
@@ -107,12 +107,12 @@ public final class MenuListViewModel: MenuListViewModelType {
         // mapping run again on the pushed menus, and an error of that second run (an overflow) through.
         _ = menuObservable
             .take(1)
-            .map { menus in menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: 0) } }
+            .map { menus in menus.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: 0) } }
             .subscribe(onNext: { [weak self] in self?.select($0) })
     }
 
     /// Adds `increase` to the count of `item`, never below 0; an overflowing count or total is refused with an alert.
-    public func changeCount(item: Menu, increase: Int) {
+    public func changeCount(item: MenuItem, increase: Int) {
         _ = menuObservable
             .take(1)
             .map { menus in try Self.changingCount(of: item.id, by: increase, in: menus) }
@@ -137,7 +137,7 @@ public final class MenuListViewModel: MenuListViewModelType {
     private static let selectionFail = "Selection Fail"
 
     /// `menus` with the count of item `id` changed by `increase`, clamped at 0.
-    private static func changingCount(of id: Int, by increase: Int, in menus: [Menu]) throws(MenuError) -> [Menu] {
+    private static func changingCount(of id: Int, by increase: Int, in menus: [MenuItem]) throws(MenuError) -> [MenuItem] {
         var changed = menus
         for index in changed.indices where changed[index].id == id {
             let (sum, overflow) = changed[index].count.addingReportingOverflow(increase)
@@ -151,15 +151,15 @@ public final class MenuListViewModel: MenuListViewModelType {
 
     /// The stored `catalog` with the counts of `menus` carried over by id; nil when the totals would
     /// not fit (a new price times a large count), in which case the counts go.
-    private static func merging(_ catalog: [Menu], countsOf menus: [Menu]) -> [Menu]? {
+    private static func merging(_ catalog: [MenuItem], countsOf menus: [MenuItem]) -> [MenuItem]? {
         let counts = Dictionary(menus.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
-        let merged = catalog.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
+        let merged = catalog.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
         return (try? MenuTotals(merged)) == nil ? nil : merged
     }
 
     /// Shows `menus` and, once the stored selection is in, stores its selection when it differs
     /// from the one storage holds.
-    private func select(_ menus: [Menu]) {
+    private func select(_ menus: [MenuItem]) {
         menuObservable.onNext(menus)
         guard restore == .done else { return }
         let selection = MenuSelection(menus: menus)
@@ -169,7 +169,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         store.send(.saveSelection(.request(selection)))
     }
 
-    private func order(_ menus: [Menu]) {
+    private func order(_ menus: [MenuItem]) {
         let order: Order
         do {
             order = try Order(menus: menus)
@@ -262,7 +262,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         }
     }
 
-    private func catalogDidChange(_ catalog: [Menu]) {
+    private func catalogDidChange(_ catalog: [MenuItem]) {
         _ = menuObservable
             .take(1)
             .subscribe(onNext: { [weak self] menus in
@@ -291,7 +291,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         _ = menuObservable
             .take(1)
             .map { menus in
-                menus.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: max(0, $0.count - (ordered[$0.id] ?? 0))) }
+                menus.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: max(0, $0.count - (ordered[$0.id] ?? 0))) }
             }
             .subscribe(onNext: { [weak self] in self?.select($0) })
         alertSubject.onNext(MenuAlert(title: "Order Placed", message: "Order \(receipt.orderID): \(receipt.total.currencyKR())"))

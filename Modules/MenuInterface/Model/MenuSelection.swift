@@ -14,7 +14,7 @@ public struct MenuSelection: Sendable, Hashable {
     }
 
     /// The counts of `menus` (the screen's list) that are above 0; the first of a repeated id counts.
-    public init(menus: some Sequence<Menu>) {
+    public init(menus: some Sequence<MenuItem>) {
         var counts: [Int: Int] = [:]
         for menu in menus where counts[menu.id] == nil { counts[menu.id] = menu.count }
         self.init(checked: counts.filter { $0.value > 0 })
@@ -34,8 +34,8 @@ public struct MenuSelection: Sendable, Hashable {
 
     /// `catalog` in its order with these counts; items this selection does not name get 0, and
     /// counts of items not in `catalog` are left out.
-    public func applied(to catalog: [Menu]) -> [Menu] {
-        catalog.map { Menu(id: $0.id, name: $0.name, price: $0.price, count: count(of: $0.id)) }
+    public func applied(to catalog: [MenuItem]) -> [MenuItem] {
+        catalog.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: count(of: $0.id)) }
     }
 
     /// This selection with item `menuID` at `count` (0 removes it); a count below 0 throws `.invalidCount`.

@@ -9,7 +9,7 @@ public struct MenuTotals: Sendable, Hashable {
     public let totalPrice: Int
 
     /// The totals of `menus`; throws `.totalOverflow` when one does not fit in `Int`.
-    public init(_ menus: some Sequence<Menu>) throws(MenuError) {
+    public init(_ menus: some Sequence<MenuItem>) throws(MenuError) {
         var itemsCount = 0
         var totalPrice = 0
         for menu in menus {

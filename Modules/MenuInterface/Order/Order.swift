@@ -9,7 +9,7 @@ public struct Order: Sendable, Hashable {
     public let total: Int
 
     /// The order of the items of `menus` with a count above 0; throws `.noOrders` or `.totalOverflow`.
-    public init(menus: [Menu]) throws(MenuError) {
+    public init(menus: [MenuItem]) throws(MenuError) {
         let selected = menus.filter { $0.count > 0 }
         guard !selected.isEmpty else { throw .noOrders }
         total = try MenuTotals(selected).totalPrice

@@ -18,7 +18,7 @@ public struct OrderLine: Sendable, Hashable {
     }
 
     /// The line for `menu`'s selection.
-    public init(_ menu: Menu) {
+    public init(_ menu: MenuItem) {
         menuID = menu.id
         name = menu.name
         price = menu.price

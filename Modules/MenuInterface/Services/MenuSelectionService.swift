@@ -13,7 +13,7 @@ public protocol MenuSelectionService: Sendable {
     /// another connection, another process), or a `MenuError`.
     func observeSelection() -> Observable<MenuSelection>
     /// The stored catalog in its order, each item with its stored count.
-    func selectedMenus() -> Single<[Menu]>
+    func selectedMenus() -> Single<[MenuItem]>
     /// Makes `selection` the stored one; `.unknownItem` for an item not on the stored catalog, and
     /// `.totalOverflow` for a larger selection whose total would not fit.
     func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection>

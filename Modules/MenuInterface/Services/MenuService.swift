@@ -6,5 +6,5 @@ import Reactive
 /// the catalog (counts 0), `.error` a `MenuError`; a `.completed` element, if any, means nothing.
 public protocol MenuService: Sendable {
     /// The catalog as stored, now and after every change, while a refresh from the remote source runs.
-    func fetchMenu() -> Observable<Event<[Menu]>>
+    func fetchMenu() -> Observable<Event<[MenuItem]>>
 }

@@ -5,7 +5,7 @@ import Reactive
 @MainActor
 public protocol MenuListViewModelType: AnyObject {
     /// The menu with the selected counts; its current value is replayed to each new subscriber.
-    var menuObservable: BehaviorSubject<[Menu]> { get }
+    var menuObservable: BehaviorSubject<[MenuItem]> { get }
     /// The sum of the counts.
     var itemsCount: Observable<Int> { get }
     /// The sum of price × count, in won.
@@ -20,7 +20,7 @@ public protocol MenuListViewModelType: AnyObject {
     /// Sets every count to 0.
     func clearAllItemSelections()
     /// Adds `increase` (negative to take away) to the count of `item`, never below 0.
-    func changeCount(item: Menu, increase: Int)
+    func changeCount(item: MenuItem, increase: Int)
     /// Orders the selection, or shows "Order Fail" / "No Orders" when nothing is selected.
     func order()
 }

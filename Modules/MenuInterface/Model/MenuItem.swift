@@ -1,8 +1,9 @@
-/// One item of the menu and how many of it are selected (the seed's `Menu`).
+/// One item of the menu and how many of it are selected: the RxSwift menu tutorial's `Menu`, named
+/// `MenuItem` here because a type must not share its module's name (`Menu.X` would no longer reach the module).
 ///
 /// The catalog (`id`, `name`, `price`) comes from the menu service; `count` is the screen's
 /// selection, kept by the view model (and, when it has a `MenuSelectionService`, stored through it).
-public struct Menu: Sendable, Hashable, Identifiable {
+public struct MenuItem: Sendable, Hashable, Identifiable {
     /// The item's identity in the catalog; unique.
     public var id: Int
     /// The name shown.
