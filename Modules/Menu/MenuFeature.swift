@@ -8,15 +8,10 @@ public enum MenuFeature {
     /// The feature's tables, for the app to open its database with.
     public static var migrations: [Migration] { MenuMigrations.all }
 
-    /// The store (the ReSwift middleware tutorial's): the pure reducer, an empty state, the side effects as middleware;
-    /// with a `selectionService`, also the items that read and store the selection.
-    public static func makeStore(
-        menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil
-    ) -> Store<MenuState, MenuAction> {
-        Store(
-            initialState: MenuState(), reducer: MenuReducer(),
-            middleware: [menuMiddleware(menuService: menuService, orderService: orderService, selectionService: selectionService)]
-        )
+    /// The store (the ReSwift middleware tutorial's): the pure reducer, an empty state, the side
+    /// effects (the catalog, orders) as middleware.
+    public static func makeStore(menuService: any MenuService, orderService: any OrderService) -> Store<MenuState, MenuAction> {
+        Store(initialState: MenuState(), reducer: MenuReducer(), middleware: [menuMiddleware(menuService: menuService, orderService: orderService)])
     }
 
     /// The view model over the live services: the catalog from `remoteConfig` through `database`,

@@ -2,20 +2,31 @@ import Foundation
 import MenuInterface
 import Reactive
 
-/// A selection service in memory that answers at once (or, with `holdLoad`, reads only when
-/// `releaseLoad()` is called), records every selection it was asked to store, and fails reads or
-/// stores with the errors the test sets.
+/// A selection service in memory that answers at once (or, with `holdLoad`, is read only when
+/// `releaseLoad()` is called), reports every change it stores to its observers (as a database's
+/// observation does, whoever made the change), records the intents it was sent, and fails reads
+/// or writes with the errors the test sets.
 final class StubSelectionService: MenuSelectionService {
+    /// An intent the view model sent.
+    enum Intent: Equatable {
+        case change(menuID: Int, delta: Int)
+        case clear
+        case replace(MenuSelection)
+        case takeOff([OrderLine])
+        case update
+    }
+
     private struct State {
         var stored: MenuSelection
-        var replaced: [MenuSelection] = []
+        var intents: [Intent] = []
         var loadError: MenuError?
         var saveError: MenuError?
+        var loaded = false
     }
 
     private let state: Locked<State>
     private let pendingLoad = PublishSubject<Void>()
-    private let changesElsewhere = PublishSubject<MenuSelection>()
+    private let changes = PublishSubject<MenuSelection>()
     private let holdLoad: Bool
 
     init(_ stored: MenuSelection = .empty, loadError: MenuError? = nil, saveError: MenuError? = nil, holdLoad: Bool = false) {
@@ -25,18 +36,18 @@ final class StubSelectionService: MenuSelectionService {
 
     /// The selection as stored now.
     var stored: MenuSelection { state.withLock { $0 }.stored }
-    /// Every selection `replaceSelection(with:)` was given, in order, stored or not.
-    var replaced: [MenuSelection] { state.withLock { $0 }.replaced }
+    /// Every intent received, in order, applied or not.
+    var intents: [Intent] { state.withLock { $0 }.intents }
 
-    /// Makes the next stores fail with `error` (nil: succeed again).
+    /// Makes the next writes fail with `error` (nil: succeed again).
     func failSaves(with error: MenuError?) {
         state.withLock { $0.saveError = error }
     }
 
-    /// Stores `selection` as another screen or process would: observers of the selection hear it.
+    /// Stores `selection` as another screen or process would.
     func storeElsewhere(_ selection: MenuSelection) {
         state.withLock { $0.stored = selection }
-        changesElsewhere.onNext(selection)
+        changes.onNext(selection)
     }
 
     /// Lets a held read answer.
@@ -54,39 +65,57 @@ final class StubSelectionService: MenuSelectionService {
         return pendingLoad.take(1).flatMap { answer.asObservable() }.asSingle()
     }
 
-    /// The stored selection, then what `storeElsewhere(_:)` stores (this stub's own stores are
-    /// answered by `replaceSelection(with:)` only, as a live observation's echo of them changes nothing).
+    /// The stored selection, then every change stored, by anyone.
     func observeSelection() -> Observable<MenuSelection> {
-        selection().asObservable().concat(changesElsewhere)
+        selection().asObservable().concat(changes)
     }
 
     func selectedMenus() -> Single<[MenuItem]> {
         .just(stored.applied(to: sampleMenus))
     }
 
+    func updateSelection(_ change: @escaping @Sendable (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection> {
+        apply(.update, change)
+    }
+
     func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection> {
-        let error = state.withLock { state -> MenuError? in
-            state.replaced.append(selection)
-            if state.saveError == nil { state.stored = selection }
-            return state.saveError
-        }
-        return error.map { .error($0) } ?? .just(selection)
+        apply(.replace(selection)) { _ in selection }
     }
 
     func setCount(_ count: Int, of menuID: Int) -> Single<MenuSelection> {
-        do {
-            return replaceSelection(with: try stored.setting(count, of: menuID))
-        } catch {
-            return .error(error)
-        }
+        apply(.replace(try! stored.setting(count, of: menuID))) { stored throws(MenuError) in try stored.setting(count, of: menuID) }
+    }
+
+    func changeCount(of menuID: Int, by delta: Int) -> Single<MenuSelection> {
+        apply(.change(menuID: menuID, delta: delta)) { stored throws(MenuError) in try stored.changing(menuID, by: delta) }
     }
 
     func clearSelection() -> Single<MenuSelection> {
-        replaceSelection(with: .empty)
+        apply(.clear) { _ in .empty }
     }
 
     func takeOff(_ lines: [OrderLine]) -> Single<MenuSelection> {
-        replaceSelection(with: stored.removing(lines))
+        apply(.takeOff(lines)) { stored in stored.removing(lines) }
+    }
+
+    private func apply(_ intent: Intent, _ next: (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection> {
+        let outcome = state.withLock { state -> Result<MenuSelection, MenuError> in
+            state.intents.append(intent)
+            if let error = state.saveError { return .failure(error) }
+            do throws(MenuError) {
+                state.stored = try next(state.stored)
+                return .success(state.stored)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let selection):
+            changes.onNext(selection)
+            return .just(selection)
+        case .failure(let error):
+            return .error(error)
+        }
     }
 }
 

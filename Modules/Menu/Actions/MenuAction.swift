@@ -1,12 +1,8 @@
 /// Every action of the menu store. ReSwift dispatches any `Action`; a typed store takes one enum
-/// that wraps the seed's action enums.
+/// that wraps the tutorial's action enums.
 public enum MenuAction: Sendable, Equatable {
     /// Loading the catalog.
     case fetchMenu(FetchMenu)
     /// Placing an order.
     case placeOrder(PlaceOrder)
-    /// Reading the stored selection.
-    case loadSelection(LoadSelection)
-    /// Storing the selection.
-    case saveSelection(SaveSelection)
 }

@@ -6,7 +6,7 @@ public func catalogReducer(action: MenuAction, state: CatalogState?) -> CatalogS
         state.menus = menus
     case .fetchMenu(.failure(let error)):
         state.failure = .next(after: state.failure, error: error)
-    case .fetchMenu(.request), .placeOrder, .loadSelection, .saveSelection:
+    case .fetchMenu(.request), .placeOrder:
         break
     }
     return state

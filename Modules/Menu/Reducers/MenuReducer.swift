@@ -5,8 +5,7 @@ import Architecture
 public func menuReducer(action: MenuAction, state: MenuState?) -> MenuState {
     MenuState(
         catalog: catalogReducer(action: action, state: state?.catalog),
-        ordering: orderingReducer(action: action, state: state?.ordering),
-        selection: selectionReducer(action: action, state: state?.selection)
+        ordering: orderingReducer(action: action, state: state?.ordering)
     )
 }
 

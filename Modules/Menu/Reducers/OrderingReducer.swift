@@ -10,7 +10,7 @@ public func orderingReducer(action: MenuAction, state: OrderingState?) -> Orderi
     case .placeOrder(.failure(let error)):
         state.isOrdering = false
         state.failure = .next(after: state.failure, error: error)
-    case .fetchMenu, .loadSelection, .saveSelection:
+    case .fetchMenu:
         break
     }
     return state

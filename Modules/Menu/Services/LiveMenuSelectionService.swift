@@ -35,36 +35,17 @@ public final class LiveMenuSelectionService: MenuSelectionService {
         }
     }
 
-    /// Stores `selection` as it is, once checked against the stored catalog.
-    public func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection> {
-        change { _ in selection }
-    }
-
-    /// Stores the selection with item `menuID` at `count`.
-    public func setCount(_ count: Int, of menuID: Int) -> Single<MenuSelection> {
-        change { stored throws(MenuError) in try stored.setting(count, of: menuID) }
-    }
-
-    /// Stores the empty selection.
-    public func clearSelection() -> Single<MenuSelection> {
-        change { _ in .empty }
-    }
-
-    /// Stores the selection with the ordered counts taken off.
-    public func takeOff(_ lines: [OrderLine]) -> Single<MenuSelection> {
-        change { stored in stored.removing(lines) }
-    }
-
     // MARK: Writing
 
     private static let tables: Set<String> = [MenuItemRecord.tableName, MenuSelectionRecord.tableName]
 
-    /// Runs `next` on the stored selection and stores its result, in one transaction.
-    private func change(_ next: @escaping @Sendable (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection> {
+    /// Runs `change` on the stored selection and stores its result once checked against the stored
+    /// catalog, in one transaction: every other change is this one.
+    public func updateSelection(_ change: @escaping @Sendable (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection> {
         database.asyncWrite { db in
             let catalog = try MenuItemRecord.menus(in: db)
             let stored = try MenuSelectionRecord.selection(in: db)
-            let selection = try next(stored)
+            let selection = try change(stored)
             try Self.check(selection, against: catalog, stored: stored)
             try MenuSelectionRecord.store(selection, in: db)
             return selection

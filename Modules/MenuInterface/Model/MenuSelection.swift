@@ -46,6 +46,14 @@ public struct MenuSelection: Sendable, Hashable {
         return MenuSelection(checked: counts)
     }
 
+    /// This selection with `delta` added to the count of item `menuID`, never below 0 (a fall past
+    /// the smallest `Int` is 0 too); `.countOverflow` for a rise that would not fit.
+    public func changing(_ menuID: Int, by delta: Int) throws(MenuError) -> MenuSelection {
+        let (sum, overflow) = count(of: menuID).addingReportingOverflow(delta)
+        if overflow && delta > 0 { throw .countOverflow(menuID: menuID) }
+        return try setting(overflow ? 0 : max(0, sum), of: menuID)
+    }
+
     /// This selection with the counts of `lines` taken off, never below 0: what an order took.
     public func removing(_ lines: [OrderLine]) -> MenuSelection {
         var counts = counts

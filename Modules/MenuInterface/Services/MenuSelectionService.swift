@@ -14,12 +14,20 @@ public protocol MenuSelectionService: Sendable {
     func observeSelection() -> Observable<MenuSelection>
     /// The stored catalog in its order, each item with its stored count.
     func selectedMenus() -> Single<[MenuItem]>
-    /// Makes `selection` the stored one; `.unknownItem` for an item not on the stored catalog, and
-    /// `.totalOverflow` for a larger selection whose total would not fit.
+    /// Applies `change` to the stored selection and stores what it returns, in one step that no
+    /// other change interleaves with (the live service: one transaction), and answers with it.
+    /// `.unknownItem` for an item not on the stored catalog, `.totalOverflow` for a selection that
+    /// grows past a total that fits, or the error `change` throws; nothing is stored then. The
+    /// other changes are this one with a fixed `change`.
+    func updateSelection(_ change: @escaping @Sendable (MenuSelection) throws(MenuError) -> MenuSelection) -> Single<MenuSelection>
+    /// Makes `selection` the stored one, with the checks of `updateSelection(_:)`.
     func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection>
-    /// Sets the count of item `menuID` (0 removes it), with the checks of `replaceSelection(with:)`
-    /// and `.invalidCount` for a count below 0.
+    /// Sets the count of item `menuID` (0 removes it); `.invalidCount` for a count below 0.
     func setCount(_ count: Int, of menuID: Int) -> Single<MenuSelection>
+    /// Adds `delta` (negative to take away) to the stored count of item `menuID`, never below 0,
+    /// reading the stored count in the same step as it writes (so that two screens' taps both
+    /// count); `.countOverflow` for a count that would no longer fit.
+    func changeCount(of menuID: Int, by delta: Int) -> Single<MenuSelection>
     /// Removes every count.
     func clearSelection() -> Single<MenuSelection>
     /// Takes the counts of `lines` (an order just placed) off, never below 0; what was added
@@ -31,5 +39,30 @@ extension MenuSelectionService {
     /// A service that cannot follow changes gives the stored selection once.
     public func observeSelection() -> Observable<MenuSelection> {
         selection().asObservable()
+    }
+
+    /// Makes `selection` the stored one, through `updateSelection(_:)`.
+    public func replaceSelection(with selection: MenuSelection) -> Single<MenuSelection> {
+        updateSelection { _ in selection }
+    }
+
+    /// Sets the count of item `menuID`, through `updateSelection(_:)`.
+    public func setCount(_ count: Int, of menuID: Int) -> Single<MenuSelection> {
+        updateSelection { stored throws(MenuError) in try stored.setting(count, of: menuID) }
+    }
+
+    /// Adds `delta` to the stored count of item `menuID`, through `updateSelection(_:)`.
+    public func changeCount(of menuID: Int, by delta: Int) -> Single<MenuSelection> {
+        updateSelection { stored throws(MenuError) in try stored.changing(menuID, by: delta) }
+    }
+
+    /// Removes every count, through `updateSelection(_:)`.
+    public func clearSelection() -> Single<MenuSelection> {
+        updateSelection { _ in .empty }
+    }
+
+    /// Takes the counts of `lines` off, through `updateSelection(_:)`.
+    public func takeOff(_ lines: [OrderLine]) -> Single<MenuSelection> {
+        updateSelection { stored in stored.removing(lines) }
     }
 }

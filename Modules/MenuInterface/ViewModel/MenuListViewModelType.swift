@@ -5,7 +5,9 @@ import Reactive
 @MainActor
 public protocol MenuListViewModelType: AnyObject {
     /// The menu with the selected counts; its current value is replayed to each new subscriber.
-    var menuObservable: BehaviorSubject<[MenuItem]> { get }
+    /// An `Observable`, not the tutorial's `BehaviorSubject`: the screen shows the selection and
+    /// changes it through the intents below, never by pushing a list.
+    var menuObservable: Observable<[MenuItem]> { get }
     /// The sum of the counts.
     var itemsCount: Observable<Int> { get }
     /// The sum of price × count, in won.
