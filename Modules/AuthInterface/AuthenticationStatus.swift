@@ -5,7 +5,7 @@ public enum AuthenticationStatus: Sendable, Equatable {
     /// The user must sign in again.
     case signedOut(SignedOutReason)
 
-    /// Signed out because no credential is stored (Apple's "not found"): the seed's `.signedOut`.
+    /// Signed out because no credential is stored (Apple's "not found"): the tutorial's `.signedOut`.
     public static var signedOut: AuthenticationStatus { .signedOut(.notFound) }
 
     /// Why a user is signed out.

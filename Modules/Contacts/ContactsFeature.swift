@@ -9,13 +9,13 @@ public enum ContactsFeature {
     /// The view model over `database`, synced from `remoteConfig`, its syncs limited to one at a
     /// time; every sync stores the active contacts when they differ from the stored ones, however
     /// they were activated.
-    public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> any ContactsViewModel {
+    public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> any ContactsViewModelType {
         let updater = DatabaseUpdaterImpl(
             remoteConfig: remoteConfig, decoder: JSONDecoder(), database: database,
             fetchLimiter: FetchLimiter(serialQueue: DispatchQueue(label: "bistro.contacts.fetch-limiter")),
             storesActiveContactsAfterEveryFetch: true
         )
-        return ContactsViewModelImpl(repository: SellerContactsRepositoryImpl(database: database, updater: updater))
+        return ContactsViewModel(repository: LiveSellerContactsRepository(database: database, updater: updater))
     }
 
     /// The contacts screen over `database`, synced from `remoteConfig`.

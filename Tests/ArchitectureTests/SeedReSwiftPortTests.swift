@@ -48,7 +48,7 @@ enum CreatePost: Sendable, Equatable {
     case failure(error: ServiceError)
 }
 
-/// ReSwift dispatches any `Action`; a typed store takes one enum that wraps the seed's actions.
+/// ReSwift dispatches any `Action`; a typed store takes one enum that wraps the tutorial's actions.
 enum AppAction: Sendable, Equatable {
     case fetchUsers(FetchUsers)
     case fetchPosts(FetchPosts)
@@ -83,7 +83,7 @@ func postsReducer(action: AppAction, state: [Post]?) -> [Post] {
     }
 }
 
-/// The seed's pure reducer function as a store reducer.
+/// The tutorial's pure reducer function as a store reducer.
 let appReducerForStore = { @Sendable () in
     Reduce<AppState, AppAction> { state, action in
         state = appReducer(action: action, state: state)

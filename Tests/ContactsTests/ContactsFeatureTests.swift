@@ -42,7 +42,7 @@ final class ContactsFeatureTests: XCTestCase {
         let database = try makeDatabase(holding: sellerContacts)
         let updater = DatabaseUpdaterMock()
         updater.error = AppError.unknown
-        let viewModel = ContactsViewModelImpl(repository: SellerContactsRepositoryImpl(database: database, updater: updater))
+        let viewModel = ContactsViewModel(repository: LiveSellerContactsRepository(database: database, updater: updater))
 
         let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
 

@@ -18,7 +18,7 @@ final class ContactsViewControllerTests: XCTestCase {
 
     /// A contacts screen on a headless terminal, subscribed to `viewModel`.
     @MainActor
-    private static func show(_ viewModel: any ContactsViewModel) -> (HeadlessTerminal, ContactsViewController) {
+    private static func show(_ viewModel: any ContactsViewModelType) -> (HeadlessTerminal, ContactsViewController) {
         let terminal = HeadlessTerminal(width: 48, height: 12)
         let screen = Screen(terminal: terminal)
         let controller = ContactsViewController(viewModel: viewModel)

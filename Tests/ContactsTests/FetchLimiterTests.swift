@@ -33,7 +33,7 @@ final class FetchLimiterTests: XCTestCase {
         let limiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let running = try XCTUnwrap(limiter.startFetch())
 
-        limiter.fetchInProcess = true // as the seed's test does: a fetch started elsewhere
+        limiter.fetchInProcess = true // as the tutorial's test does: a fetch started elsewhere
         limiter.endFetch(running)
         XCTAssertTrue(limiter.fetchInProcess)
 

@@ -9,12 +9,12 @@ import XCTest
 final class SellerContactsRepositoryTests: XCTestCase {
     private var database: SQLiteDatabase!
     private var updater: DatabaseUpdaterMock!
-    private var repository: SellerContactsRepositoryImpl!
+    private var repository: LiveSellerContactsRepository!
 
     override func setUpWithError() throws {
         database = try makeDatabase(holding: sellerContacts)
         updater = DatabaseUpdaterMock()
-        repository = SellerContactsRepositoryImpl(database: database, updater: updater)
+        repository = LiveSellerContactsRepository(database: database, updater: updater)
     }
 
     override func tearDown() {

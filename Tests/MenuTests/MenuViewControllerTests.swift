@@ -7,7 +7,7 @@ import RemoteConfigTesting
 import TerminalUI
 import XCTest
 
-/// The screen on the headless terminal, as the seed's view controller would be tested: what it shows,
+/// The screen on the headless terminal, as the tutorial's view controller would be tested: what it shows,
 /// and the keys that change it. Bindings run on the main queue, which the tests let run with an
 /// expectation (`drainMainQueue`) before reading the terminal.
 final class MenuViewControllerTests: XCTestCase {

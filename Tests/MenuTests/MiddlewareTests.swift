@@ -14,28 +14,28 @@ final class MiddlewareTests: XCTestCase {
         return (DispatchFunction { recording.append($0) }, recording)
     }
 
-    // MARK: fetchMenu(service:)
+    // MARK: MenuMiddleware.fetchMenu(service:)
 
     func testFetchMenuDispatchesSuccessWithTheServicesCatalog() {
         let (dispatch, dispatched) = recordingDispatch()
-        fetchMenu(service: StubMenuService(.next(sampleMenus)))(.fetchMenu(.request), dispatch)
+        MenuMiddleware.fetchMenu(service: StubMenuService(.next(sampleMenus)))(.fetchMenu(.request), dispatch)
         XCTAssertEqual(dispatched.all, [.fetchMenu(.success(menus: sampleMenus))])
     }
 
     func testFetchMenuDispatchesFailureWithTheTypedError() {
         let (dispatch, dispatched) = recordingDispatch()
         let error = MenuError.invalidCatalog(.duplicateID(2))
-        fetchMenu(service: StubMenuService(.error(error)))(.fetchMenu(.request), dispatch)
+        MenuMiddleware.fetchMenu(service: StubMenuService(.error(error)))(.fetchMenu(.request), dispatch)
         XCTAssertEqual(dispatched.all, [.fetchMenu(.failure(error: error))])
     }
 
     func testAnErrorOfAnotherKindBecomesUnknownAndAFailingStreamIsAFailureToo() {
         struct Other: Error {}
         let (dispatch, dispatched) = recordingDispatch()
-        fetchMenu(service: StubMenuService(.error(Other())))(.fetchMenu(.request), dispatch)
+        MenuMiddleware.fetchMenu(service: StubMenuService(.error(Other())))(.fetchMenu(.request), dispatch)
         let failing = StubMenuService()
         failing.events.onError(Other())
-        fetchMenu(service: failing)(.fetchMenu(.request), dispatch)
+        MenuMiddleware.fetchMenu(service: failing)(.fetchMenu(.request), dispatch)
         XCTAssertEqual(dispatched.all, [.fetchMenu(.failure(error: .unknown)), .fetchMenu(.failure(error: .unknown))])
     }
 
@@ -43,7 +43,7 @@ final class MiddlewareTests: XCTestCase {
         let (dispatch, dispatched) = recordingDispatch()
         let service = StubMenuService(.next([]))
         // The observation lives as long as the item, as it does inside a store.
-        let item = fetchMenu(service: service)
+        let item = MenuMiddleware.fetchMenu(service: service)
         item(.fetchMenu(.request), dispatch)
         service.events.onNext(.next(sampleMenus))
         service.events.onNext(.error(MenuError.catalogUnavailable(reason: "offline")))
@@ -61,7 +61,7 @@ final class MiddlewareTests: XCTestCase {
     func testANewRequestReplacesTheObservationAndTheItemEndsItWhenReleased() {
         let (dispatch, dispatched) = recordingDispatch()
         let service = StubMenuService(.next([]))
-        var item: MiddlewareItem<MenuAction>? = fetchMenu(service: service)
+        var item: MiddlewareItem<MenuAction>? = MenuMiddleware.fetchMenu(service: service)
         item?(.fetchMenu(.request), dispatch)
         item?(.fetchMenu(.request), dispatch)
         XCTAssertEqual(service.subscriptionCount, 2)
@@ -74,13 +74,13 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertEqual(dispatched.all.count, 3)
     }
 
-    // MARK: placeOrder(service:)
+    // MARK: MenuMiddleware.placeOrder(service:)
 
     func testPlaceOrderDispatchesSuccessWithTheReceipt() throws {
         let (dispatch, dispatched) = recordingDispatch()
         let service = StubOrderService()
         let order = try Order(menus: selecting([1: 2, 4: 1]))
-        placeOrder(service: service)(.placeOrder(.request(order)), dispatch)
+        MenuMiddleware.placeOrder(service: service)(.placeOrder(.request(order)), dispatch)
         XCTAssertEqual(service.received, [order])
         XCTAssertEqual(dispatched.all, [
             .placeOrder(.success(receipt: Receipt(orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))),
@@ -90,7 +90,7 @@ final class MiddlewareTests: XCTestCase {
     func testPlaceOrderDispatchesFailureWithTheTypedError() throws {
         let (dispatch, dispatched) = recordingDispatch()
         let order = try Order(menus: selecting([3: 1]))
-        placeOrder(service: StubOrderService(result: .failure(.staleOrder(menuID: 3))))(.placeOrder(.request(order)), dispatch)
+        MenuMiddleware.placeOrder(service: StubOrderService(result: .failure(.staleOrder(menuID: 3))))(.placeOrder(.request(order)), dispatch)
         XCTAssertEqual(dispatched.all, [.placeOrder(.failure(error: .staleOrder(menuID: 3)))])
     }
 
@@ -100,7 +100,7 @@ final class MiddlewareTests: XCTestCase {
         let (dispatch, dispatched) = recordingDispatch()
         let menuService = StubMenuService()
         let orderService = StubOrderService()
-        let items = [fetchMenu(service: menuService), placeOrder(service: orderService)]
+        let items = [MenuMiddleware.fetchMenu(service: menuService), MenuMiddleware.placeOrder(service: orderService)]
         let receipt = Receipt(orderID: 1, placedAt: Date(), order: try Order(menus: selecting([1: 1])))
         let others: [MenuAction] = [
             .fetchMenu(.success(menus: sampleMenus)), .fetchMenu(.failure(error: .unknown)),
@@ -117,10 +117,10 @@ final class MiddlewareTests: XCTestCase {
     func testTheStoreBuiltFromReducerStateAndMiddleware() throws {
         let orderService = StubOrderService()
         let middleware: Middleware<MenuState, MenuAction> = createMiddleware(items: [
-            fetchMenu(service: StubMenuService()),
-            placeOrder(service: orderService),
+            MenuMiddleware.fetchMenu(service: StubMenuService()),
+            MenuMiddleware.placeOrder(service: orderService),
         ])
-        let store = Store(initialState: menuReducer(action: .fetchMenu(.request), state: nil), reducer: MenuReducer(), middleware: [middleware])
+        let store = Store(initialState: MenuReducer.menu(action: .fetchMenu(.request), state: nil), reducer: MenuReducer(), middleware: [middleware])
         let states = Recording<MenuState>()
         let subscription = store.states.subscribe(onNext: { states.append($0) })
         defer { subscription.dispose() }

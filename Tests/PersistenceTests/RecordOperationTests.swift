@@ -117,7 +117,7 @@ final class RecordOperationTests: XCTestCase {
         try database.write { try $0.insert(Note(id: nil, text: hostile)) }
         XCTAssertEqual(try database.read { try $0.fetchAll(Note.filter(Column("text") == hostile)) }.map(\.text), [hostile])
         XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 10)
-        // "order" is an SQL keyword, and the seed's column name.
+        // "order" is an SQL keyword, and the tutorial's column name.
         try database.write { try $0.insert(SellerContact(address: nil, order: 7, phone: nil)) }
         XCTAssertEqual(try database.read { try $0.fetchAll(SellerContact.order(Column("order").desc)) }.map(\.order), [7])
     }

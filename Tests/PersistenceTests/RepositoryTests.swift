@@ -4,7 +4,7 @@ import PersistenceInterface
 import Reactive
 import XCTest
 
-/// How a feature uses the module (the seed's repository and updater): its code sees only
+/// How a feature uses the module (the tutorial's repository and updater): its code sees only
 /// `PersistenceInterface`; the test injects an in-memory database.
 private final class SellerContactsRepository {
     private let database: any Database
@@ -13,12 +13,12 @@ private final class SellerContactsRepository {
         self.database = database
     }
 
-    /// The seed's `context.rx.entities(fetchRequest: SellerContacts.fetchRequestWithSort())`.
+    /// The tutorial's `context.rx.entities(fetchRequest: SellerContacts.fetchRequestWithSort())`.
     func sellerContacts() -> Observable<[SellerContact]> {
         database.observe(SellerContact.order(Column("order").asc))
     }
 
-    /// The seed's `DatabaseUpdater.update()`: replaces the stored contacts in one transaction.
+    /// The tutorial's `DatabaseUpdater.update()`: replaces the stored contacts in one transaction.
     func replaceContacts(with contacts: [SellerContact]) throws {
         try database.write { db in
             try db.deleteAll(SellerContact.self)
@@ -43,7 +43,7 @@ final class RepositoryTests: XCTestCase {
 
         let remote = [SellerContact(address: "Hauptstraße 2", order: 2, phone: nil), SellerContact(address: "Marktplatz 1", order: 1, phone: "+49 30 1234")]
         try repository.replaceContacts(with: remote)
-        // The seed's testSync: the save is observed (synchronously, before `write` returned).
+        // The tutorial's testSync: the save is observed (synchronously, before `write` returned).
         XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["sellerContacts": .init(inserted: 2)])])
         // The single source of truth: the view's stream re-emits what the database now holds, sorted.
         XCTAssertEqual(contacts.waitForValues(2).last?.map(\.order), [1, 2])

@@ -2,8 +2,8 @@ import Foundation
 import Reactive
 import RemoteConfigInterface
 
-// The seed's `DatabaseUpdater`, `FetchLimiter` and a stand-in for its Core Data context, ported as
-// closely as Swift 6 allows, so that the mock is tested exactly as the seed's `testSync` uses it.
+// The tutorial's `DatabaseUpdater`, `FetchLimiter` and a stand-in for its Core Data context, ported as
+// closely as Swift 6 allows, so that the mock is tested exactly as the tutorial's `testSync` uses it.
 
 enum AppError: Error, LocalizedError {
     case unknown
@@ -17,7 +17,7 @@ struct SellerContact: Codable, Equatable {
     let phone: String?
 }
 
-/// Whether a sync runs; the seed guards it with a serial queue, here a lock.
+/// Whether a sync runs; the tutorial guards it with a serial queue, here a lock.
 final class FetchLimiter: Sendable {
     private let flag = Locked(false)
 
@@ -27,7 +27,7 @@ final class FetchLimiter: Sendable {
     }
 }
 
-/// The database: the stored contacts and how many times it saved (the seed's did-save notification).
+/// The database: the stored contacts and how many times it saved (the tutorial's did-save notification).
 final class ContactStore: Sendable {
     private let state = Locked<(contacts: [SellerContact], saves: Int)>(([], 0))
 

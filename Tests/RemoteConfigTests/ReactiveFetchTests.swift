@@ -5,7 +5,7 @@ import RemoteConfig
 import RemoteConfigInterface
 import XCTest
 
-/// `remoteConfig.rx.fetchAndActivate()` over the live client, as the seed's `DatabaseUpdater` uses it.
+/// `remoteConfig.rx.fetchAndActivate()` over the live client, as the tutorial's `DatabaseUpdater` uses it.
 final class ReactiveFetchTests: ServerTestCase {
     func testEmitsTheStatusOnceThenCompletes() throws {
         let remoteConfig: any RemoteConfigProtocol = try makeClient()

@@ -19,7 +19,7 @@ public enum AuthFeature {
             let coordinator = RootCoordinator(
                 store: store, screen: screen,
                 authorize: services.mode == .fake ? SignInSheet.fake : SignInSheet.pastedToken(on: screen),
-                makeMainViewController: { main in open([MainViewController(store: main)]) })
+                makeMainViewController: { main in open([AccountViewController(store: main)]) })
             coordinator.start()
             return coordinator
         })

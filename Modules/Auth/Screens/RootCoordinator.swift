@@ -19,7 +19,7 @@ public final class RootCoordinator {
     public init(
         store: Store<Root.State, Root.Action>, screen: Screen,
         authorize: @escaping () -> Observable<AppleAuthenticationResponse>,
-        makeMainViewController: @escaping (Store<Main.State, Main.Action>) -> ViewController = { MainViewController(store: $0) }
+        makeMainViewController: @escaping (Store<Main.State, Main.Action>) -> ViewController = { AccountViewController(store: $0) }
     ) {
         self.store = store
         self.screen = screen

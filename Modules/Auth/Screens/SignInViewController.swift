@@ -31,22 +31,12 @@ public final class SignInViewController: ViewController {
 
     /// Title, button, failure, status line.
     public override func loadView() {
-        view = VStack(
-            Spacer(),
-            Label("Bistro", alignment: .center, style: .bold),
-            Padding(EdgeInsets(vertical: 1, horizontal: 0), HStack(Spacer(), signInButton, Spacer())),
-            failureLabel,
-            Spacer(),
-            statusLine
-        )
+        view = AuthScreenLayout.view(title: "Bistro", button: signInButton, failure: failureLabel, status: statusLine)
     }
 
     /// Binds the failure to its label and taps to the store.
     public override func viewDidLoad() {
-        store.states
-            .map { $0.failure?.message }
-            .observe(on: MainScheduler.instance)
-            .bind(to: failureLabel.rx.text)
+        AuthScreenLayout.bindFailure(of: store, { $0.failure?.message }, to: failureLabel)
             .disposed(by: disposeBag)
         let authorize = self.authorize
         let store = self.store

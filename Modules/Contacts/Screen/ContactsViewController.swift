@@ -3,27 +3,27 @@ import Dispatch
 import Reactive
 import TerminalUI
 
-/// The seller's contacts (the seed's view controller): phone and address of the first contact, every
+/// The seller's contacts (the tutorial's view controller): phone and address of the first contact, every
 /// contact in a list, and an alert with one "OK" for each failure.
 ///
 /// It shows only what the database holds: the view model's stream is the database's observation,
 /// and the sync it starts reaches the screen through that observation or as an error.
 @MainActor
 public final class ContactsViewController: ViewController {
-    /// The first contact's phone number (the seed's `phone` outlet).
+    /// The first contact's phone number (the tutorial's `phone` outlet).
     public let phone = Label()
-    /// The first contact's address (the seed's `address` outlet).
+    /// The first contact's address (the tutorial's `address` outlet).
     public let address = Label(numberOfLines: 0)
     /// Every contact, sorted by `order`: address, then phone.
     public let list = ListView(placeholder: "No contacts")
 
-    private let viewModel: any ContactsViewModel
+    private let viewModel: any ContactsViewModelType
     private let backgroundScheduler: any ImmediateSchedulerType
     private let disposeBag = DisposeBag()
 
     /// A screen bound to `viewModel`, subscribing to it on `backgroundScheduler`.
     public init(
-        viewModel: any ContactsViewModel,
+        viewModel: any ContactsViewModelType,
         backgroundScheduler: any ImmediateSchedulerType = SerialDispatchQueueScheduler(qos: .userInteractive)
     ) {
         self.viewModel = viewModel
@@ -64,7 +64,7 @@ public final class ContactsViewController: ViewController {
             .disposed(by: disposeBag)
 
         contacts
-            // 3. The first contact; `map`, not the seed's `compactMap`, so that labels empty out
+            // 3. The first contact; `map`, not the tutorial's `compactMap`, so that labels empty out
             // with the table instead of showing a contact the database no longer holds.
             .map { $0.first }
             // 4. Fill the labels.

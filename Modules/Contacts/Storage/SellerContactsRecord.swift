@@ -20,7 +20,7 @@ struct SellerContactsRecord: DatabaseRecord, Equatable {
     /// The contact the row holds.
     var contact: SellerContacts { SellerContacts(address: address, order: order, phone: phone) }
 
-    /// Every contact sorted by `order` (the seed's `SellerContacts.fetchRequestWithSort()`).
+    /// Every contact sorted by `order` (the tutorial's `SellerContacts.fetchRequestWithSort()`).
     static func fetchRequestWithSort() -> Query<SellerContactsRecord> {
         order(Column("order").asc)
     }

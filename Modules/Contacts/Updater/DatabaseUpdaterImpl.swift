@@ -4,7 +4,9 @@ import PersistenceInterface
 import Reactive
 import RemoteConfigInterface
 
-/// Keeps the stored seller contacts equal to remote config's `seller_contacts` (the seed's `DatabaseUpdaterImpl`).
+/// Keeps the stored seller contacts equal to remote config's `seller_contacts`.
+// Named as in the Contacts tutorial, whose tests build `DatabaseUpdaterImpl(...)`; every other
+// implementation over live services is called `Live…`.
 public final class DatabaseUpdaterImpl: DatabaseUpdater {
     /// The remote-config key holding the contacts: a JSON array of `{address, order, phone}`.
     public static let sellerContactsKey = "seller_contacts"
@@ -16,12 +18,12 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
     private let storesActiveContactsAfterEveryFetch: Bool
 
     /// An updater that fetches from `remoteConfig` and writes to `database`, one sync at a time per
-    /// `fetchLimiter` (the seed's initialiser).
+    /// `fetchLimiter` (the tutorial's initialiser).
     ///
     /// With `storesActiveContactsAfterEveryFetch`, every successful fetch stores the active
     /// contacts when they differ from the stored ones — also contacts that another feature's fetch,
     /// or an earlier run, activated, and on a first launch the in-app defaults — comparing inside
-    /// the write. Without it (the seed's rule, which its tests pin) only a fetch that brought new
+    /// the write. Without it (the tutorial's rule, which its tests pin) only a fetch that brought new
     /// values writes, and `successUsingPreFetchedData` does not even read the value.
     public init(
         remoteConfig: any RemoteConfigProtocol, decoder: any JSONDecoding = JSONDecoder(), database: any Database,
@@ -38,8 +40,8 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
     /// `storesActiveContactsAfterEveryFetch`, if the active ones differ from the stored ones), and
     /// emits only an `.error` element on failure.
     ///
-    /// Generic over a `T` it never emits: the seed's signature, which lets its events merge into
-    /// the repository's `Event<[SellerContacts]>` stream (the seed's tests call it so).
+    /// Generic over a `T` it never emits: the tutorial's signature, which lets its events merge into
+    /// the repository's `Event<[SellerContacts]>` stream (the tutorial's tests call it so).
     public func sync<T>() -> Observable<Event<T>> {
         // Deferred so that the flag is taken by a subscription, not by building the stream: a
         // stream built and never subscribed (or built twice for one subscription) must not block syncs.
@@ -57,7 +59,7 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
                     case .successFetchedFromRemote:
                         return update()
                     case .successUsingPreFetchedData:
-                        // The seed: the active values did not change, so neither did the stored contacts.
+                        // The tutorial: the active values did not change, so neither did the stored contacts.
                         // The app: another fetch may have activated contacts that were never stored.
                         return storesActiveContactsAfterEveryFetch ? update() : Observable.empty()
                     }

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Lets one sync at a time fetch remote config (the seed's `FetchLimiter`): `fetchInProcess` is set while one runs.
+/// Lets one sync at a time fetch remote config (the tutorial's `FetchLimiter`): `fetchInProcess` is set while one runs.
 ///
 /// Every access runs on `serialQueue`. The check and the set that start a fetch are one step
 /// (`startFetch()`): as two steps, concurrent syncs could all see "not in process" and all fetch.

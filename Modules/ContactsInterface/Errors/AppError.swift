@@ -1,6 +1,8 @@
 import Foundation
 
-/// The seed's catch-all: a step failed without saying why (remote config reported `.error` without an error).
+/// Contacts' catch-all: a step failed without saying why (remote config reported `.error` without an error).
+// The Contacts tutorial's name (its tests send `AppError.unknown`), kept although only Contacts
+// uses it: other features and the app have typed errors of their own.
 public enum AppError: Error, Equatable, Sendable {
     /// Something failed and nothing more is known.
     case unknown

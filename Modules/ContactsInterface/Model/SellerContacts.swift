@@ -1,4 +1,4 @@
-/// One way to reach the seller (the seed's Core Data entity): an address and a phone, shown in
+/// One way to reach the seller (the tutorial's Core Data entity): an address and a phone, shown in
 /// `order`, which is unique.
 ///
 /// Remote config sends the contacts as a JSON array of `{address, order, phone}`, which this type

@@ -2,7 +2,7 @@ import MenuInterface
 
 /// Placing an order, as the ReSwift middleware tutorial's `CreatePost`: a request carrying the order and its outcomes.
 public enum PlaceOrder: Sendable, Equatable {
-    /// Store `order`; the `placeOrder(service:)` item reacts to it.
+    /// Store `order`; the `MenuMiddleware.placeOrder(service:)` item reacts to it.
     case request(Order)
     /// The order was stored.
     case success(receipt: Receipt)

@@ -13,9 +13,9 @@ import TerminalUI
 public final class MenuViewController: ViewController {
     /// One row per item: name, price, and the count between − and +.
     public let tableView = ListView(placeholder: "No menu")
-    /// The total number of items selected (the seed's `itemCountLabel`).
+    /// The total number of items selected (the tutorial's `itemCountLabel`).
     public let itemCountLabel = Label("0")
-    /// The total price in won (the seed's `totalPrice` label).
+    /// The total price in won (the tutorial's `totalPrice` label).
     public let totalPrice = Label(alignment: .right)
     /// Sets every count to 0.
     public let clearButton = Button("Clear", shortcut: "c")
@@ -74,7 +74,7 @@ public final class MenuViewController: ViewController {
     }
 
     private func bindInputs() {
-        // The seed's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
+        // The tutorial's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
         Observable.merge(tableView.rx.itemKey("+").map { ($0, 1) }, tableView.rx.itemKey("-").map { ($0, -1) })
             .withLatestFrom(viewModel.menuObservable) { key, menus in
                 menus.indices.contains(key.0) ? (menus[key.0], key.1) : nil

@@ -1,5 +1,5 @@
 extension Int {
-    /// The amount in Korean won with thousands separators, such as `₩1,000` (the seed's `currencyKR()`).
+    /// The amount in Korean won with thousands separators, such as `₩1,000` (the tutorial's `currencyKR()`).
     // Formatted by hand rather than by NumberFormatter: the text must not depend on the platform's
     // locale data, and a test on Linux must read the same as the app on an iPhone.
     public func currencyKR() -> String {

@@ -1,11 +1,11 @@
-/// The seed's derived values of a selection: the number of items and the price of all of them.
+/// The tutorial's derived values of a selection: the number of items and the price of all of them.
 ///
 /// Computed with overflow checks: a selection whose totals do not fit in `Int` is refused with an
 /// error rather than wrapped, so no screen ever shows a wrapped total.
 public struct MenuTotals: Sendable, Hashable {
-    /// The sum of the counts (the seed's `itemsCount`).
+    /// The sum of the counts (the tutorial's `itemsCount`).
     public let itemsCount: Int
-    /// The sum of price × count, in won (the seed's `totalPrice`).
+    /// The sum of price × count, in won (the tutorial's `totalPrice`).
     public let totalPrice: Int
 
     /// The totals of `menus`; throws `.totalOverflow` when one does not fit in `Int`.

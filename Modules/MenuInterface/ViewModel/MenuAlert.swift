@@ -1,4 +1,4 @@
-/// A message the menu screen shows in an alert with one "OK" (the seed's `showAlert(title, message)`).
+/// A message the menu screen shows in an alert with one "OK" (the tutorial's `showAlert(title, message)`).
 public struct MenuAlert: Sendable, Hashable {
     /// The title, in bold.
     public let title: String
@@ -11,6 +11,6 @@ public struct MenuAlert: Sendable, Hashable {
         self.message = message
     }
 
-    /// Order with nothing selected: "Order Fail" / "No Orders", as the seed plans.
+    /// Order with nothing selected: "Order Fail" / "No Orders", as the tutorial plans.
     public static let noOrders = MenuAlert(title: "Order Fail", message: "No Orders")
 }

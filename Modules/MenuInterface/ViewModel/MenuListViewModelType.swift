@@ -1,6 +1,6 @@
 import Reactive
 
-/// What the menu screen binds to (the seed's `MenuListViewModel`): the view shows these streams and
+/// What the menu screen binds to (the tutorial's `MenuListViewModel`): the view shows these streams and
 /// forwards every tap; all rules live behind this protocol.
 @MainActor
 public protocol MenuListViewModelType: AnyObject {

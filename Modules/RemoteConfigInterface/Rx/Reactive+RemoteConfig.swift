@@ -3,7 +3,7 @@ import Reactive
 
 // `.rx` is declared on the protocol with the existential as its base, rather than through
 // `ReactiveCompatible` (whose `rx` is `Reactive<Self>`): callers hold an `any RemoteConfigProtocol`
-// (the seed's `DatabaseUpdater` does), and Swift cannot open `Reactive<Self>` on an existential, nor
+// (the tutorial's `DatabaseUpdater` does), and Swift cannot open `Reactive<Self>` on an existential, nor
 // does an existential satisfy `where Base: RemoteConfigProtocol`. A conforming type must therefore
 // not adopt `ReactiveCompatible` as well, or `rx` becomes ambiguous on it.
 extension RemoteConfigProtocol {
@@ -15,7 +15,7 @@ extension RemoteConfigProtocol {
 
 extension Reactive where Base == any RemoteConfigProtocol {
     /// On each subscription calls `fetchAndActivate`, emits its `(status, error)` once and completes; never errors.
-    // The call is made during subscription, not later: the seed's test fires the mock's stored handler
+    // The call is made during subscription, not later: the tutorial's test fires the mock's stored handler
     // right after subscribing.
     public func fetchAndActivate() -> Observable<(RemoteConfigFetchAndActivateStatus, (any Error)?)> {
         let remoteConfig = base

@@ -5,7 +5,7 @@ import Reactive
 ///
 /// Subclass it as the seeds subclass UIViewController: build the views in `loadView()`, bind them
 /// in `viewDidLoad()`, show messages with `rx.showMessage(_:)`. Presented alerts live on the
-/// controller, so a test reads `presentedAlert` as the seed's test reads `presentedViewController`,
+/// controller, so a test reads `presentedAlert` as the tutorial's test reads `presentedViewController`,
 /// whether or not the controller is on a screen.
 @MainActor
 open class ViewController: ReactiveCompatible {
@@ -138,7 +138,7 @@ extension Reactive where Base: ViewController {
     }
 
     /// Presents `text` with one "OK" action of default style; emits when OK is chosen only if
-    /// `withEvent` is true, and completes either way (the seed's `showMessage`).
+    /// `withEvent` is true, and completes either way (the tutorial's `showMessage`).
     public func showMessage(_ text: String, withEvent: Bool = false) -> Observable<Void> {
         let alert = alert(title: nil, message: text, actions: [AlertAction(title: "OK", style: .default)])
             .map { _ in () }

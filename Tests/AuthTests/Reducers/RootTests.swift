@@ -6,7 +6,7 @@ import Dependencies
 import TestSupport
 import XCTest
 
-/// The TCA Sign in with Apple tutorial's TestStore scenarios, written as the seed writes them, plus a refused sign-in.
+/// The TCA Sign in with Apple tutorial's TestStore scenarios, written as the tutorial writes them, plus a refused sign-in.
 final class RootTests: XCTestCase {
     func testSignInSucceeds() async {
         let store = TestStore(initialState: Root.State(), reducer: Root())

@@ -43,7 +43,7 @@ final class ScreenTests: XCTestCase {
 
         app.terminal.press(.enter)
         app.waitUntil("signed in") { if case .main = $0 { true } else { false } }
-        XCTAssertTrue(app.screen.rootViewController is MainViewController)
+        XCTAssertTrue(app.screen.rootViewController is AccountViewController)
         XCTAssertEqual(app.terminal.snapshot(), lines(
             "",
             "",
@@ -91,17 +91,17 @@ final class ScreenTests: XCTestCase {
             signIn: { _ in XCTFail("signIn") },
             signOut: {}))
         app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
-        XCTAssertTrue(app.screen.rootViewController is MainViewController)
+        XCTAssertTrue(app.screen.rootViewController is AccountViewController)
         XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Bistro"))
     }
 
     @MainActor private static func customMainScreen() {
         let app = App(
             client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedIn }, signIn: { _ in }, signOut: {}),
-            makeMainViewController: { TabBarController(viewControllers: [MainViewController(store: $0)]) })
+            makeMainViewController: { TabBarController(viewControllers: [AccountViewController(store: $0)]) })
         app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
         let tabs = try? XCTUnwrap(app.screen.rootViewController as? TabBarController)
-        XCTAssertTrue(tabs?.selectedViewController is MainViewController)
+        XCTAssertTrue(tabs?.selectedViewController is AccountViewController)
         XCTAssertTrue(app.terminal.snapshot().contains("[Account]"), "the main screen's title names its tab")
         app.terminal.press(.enter)
         app.waitUntil("signed out from inside the tab") { if case .signIn = $0 { true } else { false } }

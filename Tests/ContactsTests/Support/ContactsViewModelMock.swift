@@ -3,7 +3,7 @@ import Reactive
 import XCTest
 
 /// The seed's view-model mock: the test pushes results through `contactsResult`.
-final class ContactsViewModelMock: ContactsViewModel {
+final class ContactsViewModelMock: ContactsViewModelType {
     /// What `contacts()` delivers.
     let contactsResult = PublishRelay<Event<[SellerContacts]>>()
 

@@ -6,14 +6,14 @@ import XCTest
 ///
 /// `afterNext` runs once the screen's `observe(on: MainScheduler.instance)` has queued the element
 /// on the main queue, so draining the main queue after the expectation shows the element applied.
-final class DeliverySpy: ContactsViewModel {
-    private let viewModel: any ContactsViewModel
+final class DeliverySpy: ContactsViewModelType {
+    private let viewModel: any ContactsViewModelType
     private let waiting = Locked<[XCTestExpectation]>([])
 
     /// Fulfilled once the screen's subscription (and the sync it starts) is in place.
     let subscribed = XCTestExpectation(description: "the screen subscribed")
 
-    init(_ viewModel: any ContactsViewModel) {
+    init(_ viewModel: any ContactsViewModelType) {
         self.viewModel = viewModel
     }
 

@@ -4,7 +4,7 @@ import XCTest
 /// Runs the main queue until the work queued on it now, and what that work queues in turn, has run.
 ///
 /// The screen applies elements on the main queue (`observe(on: MainScheduler.instance)`); this
-/// is the seed's "wait a second" made exact: an expectation queued behind that work.
+/// is the tutorial's "wait a second" made exact: an expectation queued behind that work.
 @MainActor
 func drainMainQueue(rounds: Int = 3) {
     for _ in 0..<rounds {

@@ -2,7 +2,7 @@ import PersistenceInterface
 import Reactive
 import XCTest
 
-/// Records the database's did-save stream (the seed's `NSManagedObjectContextDidSave` notifications).
+/// Records the database's did-save stream (the tutorial's `NSManagedObjectContextDidSave` notifications).
 final class SaveRecorder: Sendable {
     private let database: any Database
     private let saves = Locked<[DatabaseChanges]>([])

@@ -2,9 +2,9 @@ import Architecture
 import Reactive
 import TerminalUI
 
-/// The signed-in screen: a greeting, a "Sign out" button, and why the last sign-out failed.
+/// The Account tab, the screen of `Main` (the signed-in state): a greeting, a "Sign out" button, and why the last sign-out failed.
 @MainActor
-public final class MainViewController: ViewController {
+public final class AccountViewController: ViewController {
     /// The Sign out button (Enter while focused).
     public let signOutButton = Button("Sign out")
     /// The failure of the last sign-out, if any.
@@ -24,22 +24,12 @@ public final class MainViewController: ViewController {
 
     /// Greeting, button, failure, status line.
     public override func loadView() {
-        view = VStack(
-            Spacer(),
-            Label("Welcome to Bistro", alignment: .center, style: .bold),
-            Padding(EdgeInsets(vertical: 1, horizontal: 0), HStack(Spacer(), signOutButton, Spacer())),
-            failureLabel,
-            Spacer(),
-            statusLine
-        )
+        view = AuthScreenLayout.view(title: "Welcome to Bistro", button: signOutButton, failure: failureLabel, status: statusLine)
     }
 
     /// Binds the failure to its label and taps to the store.
     public override func viewDidLoad() {
-        store.states
-            .map { $0.failure?.message }
-            .observe(on: MainScheduler.instance)
-            .bind(to: failureLabel.rx.text)
+        AuthScreenLayout.bindFailure(of: store, { $0.failure?.message }, to: failureLabel)
             .disposed(by: disposeBag)
         let store = self.store
         signOutButton.rx.tap

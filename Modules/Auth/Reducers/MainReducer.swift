@@ -1,9 +1,12 @@
+// Not Main.swift: SwiftPM takes a target holding a file of that name for an executable.
 import Architecture
 import AuthInterface
 import Dependencies
 
 /// The signed-in screen's feature: signing out deletes the credential and tells the parent
-/// (`delegate(.didSignOut)`).
+/// (`delegate(.didSignOut)`). Its screen is the Account tab (`AccountViewController`).
+// `Main` is the TCA Sign in with Apple tutorial's name (its tests assert `.main(Main.State())`),
+// kept so that they port unchanged.
 public struct Main: Reducer, Sendable {
     /// The signed-in screen's state.
     public struct State: Sendable, Equatable {

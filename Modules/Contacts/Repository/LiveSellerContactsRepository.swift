@@ -3,7 +3,7 @@ import PersistenceInterface
 import Reactive
 
 /// The seller's contacts as the database holds them, with a sync from remote config started alongside.
-public final class SellerContactsRepositoryImpl: SellerContactsRepository {
+public final class LiveSellerContactsRepository: SellerContactsRepository {
     private let database: any Database
     private let updater: any DatabaseUpdater
 

@@ -1,0 +1,19 @@
+extension MenuReducer {
+    /// Orders: in flight from the request until its outcome; the latest receipt and failure kept.
+    public static func ordering(action: MenuAction, state: OrderingState?) -> OrderingState {
+        var state = state ?? OrderingState()
+        switch action {
+        case .placeOrder(.request):
+            state.isOrdering = true
+        case .placeOrder(.success(let receipt)):
+            state.isOrdering = false
+            state.receipt = receipt
+        case .placeOrder(.failure(let error)):
+            state.isOrdering = false
+            state.failure = .next(after: state.failure, error: error)
+        case .fetchMenu:
+            break
+        }
+        return state
+    }
+}
