@@ -107,7 +107,7 @@ let testTargets: [Target] = [
     tests("Networking", ["TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
-    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting"]),
+    tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "RemoteConfigTesting"]),
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("TerminalUI", ["Reactive"]),

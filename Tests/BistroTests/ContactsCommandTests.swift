@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `bistro contacts` end to end: fakes, the compiled-in defaults, the local server, failures, `--watch`.

@@ -1,5 +1,6 @@
 import AuthTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// `bistro` on a terminal: the sign-in screen, then Menu, Contacts and Account in tabs switched

@@ -7,6 +7,7 @@ import MenuInterface
 import Persistence
 import PersistenceInterface
 import ReactiveTesting
+import TestSupport
 import XCTest
 
 /// `bistro menu ...`, `bistro orders` and `bistro` without a command, end to end.

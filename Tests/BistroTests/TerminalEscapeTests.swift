@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Text from a server never reaches the terminal raw: a contact or a menu item carrying escape

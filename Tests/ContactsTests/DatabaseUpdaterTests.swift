@@ -171,7 +171,7 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testAHundredConcurrentSyncsFetchOnce() throws {
-        let remoteConfig = CountingRemoteConfig()
+        let remoteConfig = RemoteConfigMock()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
         let completed = Locked(0)
@@ -184,33 +184,33 @@ final class DatabaseUpdaterTests: XCTestCase {
         }
 
         // One sync fetches and waits for remote config; the other 99 found it in process and ended.
-        XCTAssertEqual(remoteConfig.fetchAndActivateCount, 1)
+        XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 1)
         XCTAssertEqual(completed.withLock { $0 }, 99)
         XCTAssertTrue(fetchLimiter.fetchInProcess)
 
-        remoteConfig.mock.completionHandler?(.successUsingPreFetchedData, nil)
+        remoteConfig.completionHandler?(.successUsingPreFetchedData, nil)
         XCTAssertEqual(completed.withLock { $0 }, 100)
         XCTAssertFalse(fetchLimiter.fetchInProcess)
 
         // With the fetch over, the next sync fetches again.
         _ = subscriptions.insert((updater.sync() as Observable<Event<Void>>).subscribe())
-        XCTAssertEqual(remoteConfig.fetchAndActivateCount, 2)
+        XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 2)
     }
 
     func testASyncDisposedBeforeRemoteConfigAnswersUnblocksTheNextOne() {
-        let remoteConfig = CountingRemoteConfig()
+        let remoteConfig = RemoteConfigMock()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
 
         let abandoned = (updater.sync() as Observable<Event<Void>>).subscribe()
-        let lateAnswer = remoteConfig.mock.completionHandler
+        let lateAnswer = remoteConfig.completionHandler
         XCTAssertTrue(fetchLimiter.fetchInProcess)
         abandoned.dispose()
         XCTAssertFalse(fetchLimiter.fetchInProcess)
 
         let next = (updater.sync() as Observable<Event<Void>>).subscribe()
         defer { next.dispose() }
-        XCTAssertEqual(remoteConfig.fetchAndActivateCount, 2)
+        XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 2)
         // The abandoned fetch's late answer goes nowhere and leaves the running sync's flag alone.
         lateAnswer?(.error, nil)
         XCTAssertTrue(fetchLimiter.fetchInProcess)

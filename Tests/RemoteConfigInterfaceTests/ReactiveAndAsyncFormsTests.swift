@@ -2,6 +2,7 @@ import Foundation
 import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
+import RemoteConfigTesting
 import XCTest
 
 private enum TestError: Error, Equatable {
@@ -11,7 +12,7 @@ private enum TestError: Error, Equatable {
 /// The `.rx` namespace and the `async` forms that every conformance gets from the interface.
 final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testRxFetchAndActivateEmitsTheHandlersPairOnceThenCompletes() {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         let events = Locked<[String]>([])
 
@@ -22,23 +23,23 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
         )
         defer { subscription.dispose() }
 
-        XCTAssertEqual(stub.fetchAndActivateCalls, 1, "subscribing calls fetchAndActivate")
+        XCTAssertEqual(stub.fetchAndActivateCallCount, 1, "subscribing calls fetchAndActivate")
         XCTAssertEqual(events.withLock { $0 }, [], "nothing before the handler runs")
 
-        stub.completeFetchAndActivate(.successFetchedFromRemote)
-        stub.completeFetchAndActivate(.error, TestError.offline)
+        stub.completionHandler?(.successFetchedFromRemote, nil)
+        stub.completionHandler?(.error, TestError.offline)
 
         XCTAssertEqual(events.withLock { $0 }, ["successFetchedFromRemote true", "completed"], "one value, even if fired twice")
     }
 
     func testRxFetchAndActivateCarriesTheErrorAsAValue() throws {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         let fired = Locked<[(RemoteConfigFetchAndActivateStatus, (any Error)?)]>([])
         let subscription = remoteConfig.rx.fetchAndActivate().subscribe(onNext: { pair in fired.withLock { $0.append(pair) } })
         defer { subscription.dispose() }
 
-        stub.completeFetchAndActivate(.error, TestError.offline)
+        stub.completionHandler?(.error, TestError.offline)
 
         let pair = try XCTUnwrap(fired.withLock { $0.first })
         XCTAssertEqual(pair.0, .error)
@@ -46,13 +47,13 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testRxFetchAndActivateFromAnotherThreadReachesABlockingReader() throws {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         let subscribed = DispatchSemaphore(value: 0)
         // Fires the handler from a background thread once the blocking reader has subscribed.
         DispatchQueue.global().async {
-            while stub.fetchAndActivateCalls == 0 { subscribed.wait() }
-            stub.completeFetchAndActivate(.successUsingPreFetchedData)
+            while stub.fetchAndActivateCallCount == 0 { subscribed.wait() }
+            stub.completionHandler?(.successUsingPreFetchedData, nil)
         }
 
         let events = try remoteConfig.rx.fetchAndActivate()
@@ -63,44 +64,44 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testDisposingBeforeTheHandlerRunsDeliversNothing() {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         let events = Locked(0)
 
         remoteConfig.rx.fetchAndActivate()
             .subscribe(onNext: { _ in events.withLock { $0 += 1 } }, onCompleted: { events.withLock { $0 += 1 } })
             .dispose()
-        stub.completeFetchAndActivate(.successFetchedFromRemote)
+        stub.completionHandler?(.successFetchedFromRemote, nil)
 
         XCTAssertEqual(events.withLock { $0 }, 0)
     }
 
     func testEachSubscriptionCallsAgain() {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let fetch = (stub as any RemoteConfigProtocol).rx.fetchAndActivate()
 
         _ = fetch.subscribe()
         _ = fetch.subscribe()
 
-        XCTAssertEqual(stub.fetchAndActivateCalls, 2)
+        XCTAssertEqual(stub.fetchAndActivateCallCount, 2)
     }
 
     func testRxFetchUsesTheSettingsIntervalUnlessGiven() {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         remoteConfig.configSettings.minimumFetchInterval = 300
         let statuses = Locked<[RemoteConfigFetchStatus]>([])
 
         _ = remoteConfig.rx.fetch().subscribe(onNext: { status, _ in statuses.withLock { $0.append(status) } })
-        stub.completeFetch(.success)
+        stub.fetchCompletionHandler?(.success, nil)
         _ = remoteConfig.rx.fetch(withExpirationDuration: 0).subscribe()
 
-        XCTAssertEqual(stub.fetchExpirations, [300, 0])
+        XCTAssertEqual(stub.fetchExpirationDurations, [300, 0])
         XCTAssertEqual(statuses.withLock { $0 }, [.success])
     }
 
     func testRxActivateAndUpdates() {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         let remoteConfig: any RemoteConfigProtocol = stub
         let changes = Locked<[Bool]>([])
         let updates = Locked<[Set<String>]>([])
@@ -110,26 +111,26 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
             updates.withLock { $0.append(update.updatedKeys) }
         })
         defer { subscription.dispose() }
-        stub.completeActivate(true)
-        stub.send(RemoteConfigUpdate(updatedKeys: ["menu"]))
+        stub.activateCompletion?(true, nil)
+        stub.sendConfigUpdate(RemoteConfigUpdate(updatedKeys: ["menu"]))
 
         XCTAssertEqual(changes.withLock { $0 }, [true])
         XCTAssertEqual(updates.withLock { $0 }, [["menu"]])
     }
 
     func testSubscriptAndFetchDefaultsGoThroughTheRequirements() {
-        let stub = HandFiredRemoteConfig()
-        stub.setRemote(["menu": "[]"])
+        let stub = RemoteConfigMock()
+        stub.values = ["menu": RemoteConfigValue(string: "[]", source: .remote)]
         stub.configSettings.minimumFetchInterval = 42
 
         XCTAssertEqual(stub["menu"], RemoteConfigValue(string: "[]", source: .remote))
-        XCTAssertEqual(stub.valueReads, 1)
+        XCTAssertEqual(stub.valueReadCount, 1)
         stub.fetch(completionHandler: nil)
-        XCTAssertEqual(stub.fetchExpirations, [42])
+        XCTAssertEqual(stub.fetchExpirationDurations, [42])
     }
 
     func testAsyncFetchAndActivateReturnsTheStatus() async throws {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         stub.answerFetchAndActivate(.successUsingPreFetchedData)
 
         let status = try await stub.fetchAndActivate()
@@ -138,7 +139,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetchAndActivateThrowsTheErrorOfAnErrorStatus() async {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         stub.answerFetchAndActivate(.error, TestError.offline)
 
         do {
@@ -150,7 +151,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetchAndActivateThrowsUnknownForAnErrorStatusWithoutAnError() async {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         stub.answerFetchAndActivate(.error)
 
         do {
@@ -162,7 +163,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetch() async throws {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         stub.configSettings.minimumFetchInterval = 60
         stub.answerFetch(.success)
 
@@ -170,7 +171,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
         let usual = try await stub.fetch()
 
         XCTAssertEqual([forced, usual], [.success, .success])
-        XCTAssertEqual(stub.fetchExpirations, [0, 60])
+        XCTAssertEqual(stub.fetchExpirationDurations, [0, 60])
 
         stub.answerFetch(.throttled, TestError.offline)
         do {
@@ -182,7 +183,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncActivate() async throws {
-        let stub = HandFiredRemoteConfig()
+        let stub = RemoteConfigMock()
         stub.answerActivate(true)
 
         let changed = try await stub.activate()

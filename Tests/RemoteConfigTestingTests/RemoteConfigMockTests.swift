@@ -5,80 +5,38 @@ import RemoteConfigInterface
 import RemoteConfigTesting
 import XCTest
 
-/// The seed's `testSync`, step by step, against `RemoteConfigMock`.
+/// The Contacts tutorial's hand-fired mock: nothing happens until the test fires a handler; calls
+/// and reads are recorded. (The tutorial's `testSync` drives it through the real updater in
+/// `ContactsTests.DatabaseUpdaterTests`.)
 final class RemoteConfigMockTests: XCTestCase {
-    private let contacts = [
-        SellerContact(address: "서울특별시 종로구 세종대로 175", order: 0, phone: "+82 2-1234-5678"),
-        SellerContact(address: "부산광역시 해운대구 해운대해변로 264", order: 1, phone: "+82 51-987-6543"),
-    ]
+    func testCallsAreCountedAndPresetAnswersComeAtOnce() {
+        let remoteConfig = RemoteConfigMock()
+        let statuses = Locked<[RemoteConfigFetchAndActivateStatus]>([])
+        remoteConfig.fetchAndActivate { status, _ in statuses.withLock { $0.append(status) } }
+        XCTAssertEqual(statuses.withLock { $0 }, [], "without an answer set, the handler waits for the test")
 
-    func testSync() throws {
-        let remoteConfig = RemoteConfigMock(values: [
-            "seller_contacts": RemoteConfigValue(data: try JSONEncoder().encode(contacts), source: .remote),
-        ])
-        let fetchLimiter = FetchLimiter()
-        let store = ContactStore()
-        let databaseUpdater = DatabaseUpdater(remoteConfig: remoteConfig, store: store, fetchLimiter: fetchLimiter)
-        let disposeBag = DisposeBag()
-        let result = Locked<Event<Void>?>(nil)
+        remoteConfig.answerFetchAndActivate(.successUsingPreFetchedData)
+        remoteConfig.fetchAndActivate { status, _ in statuses.withLock { $0.append(status) } }
+        remoteConfig.fetchAndActivate { status, _ in statuses.withLock { $0.append(status) } }
+        XCTAssertEqual(statuses.withLock { $0 }, [.successUsingPreFetchedData, .successUsingPreFetchedData])
+        XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 3)
 
-        // 1. Not updated: a fetch is in process
-        fetchLimiter.fetchInProcess = true
-        XCTAssertFalse(remoteConfig.isFetchAndActivate)
-        XCTAssertFalse(remoteConfig.isSubscript)
+        let fetched = Locked<[RemoteConfigFetchStatus]>([])
+        remoteConfig.answerFetch(.failure, RemoteConfigError.timedOut)
+        remoteConfig.fetch(withExpirationDuration: 0) { status, _ in fetched.withLock { $0.append(status) } }
+        remoteConfig.fetch(withExpirationDuration: 3600) { status, _ in fetched.withLock { $0.append(status) } }
+        XCTAssertEqual(fetched.withLock { $0 }, [.failure, .failure])
+        XCTAssertEqual(remoteConfig.fetchExpirationDurations, [0, 3600])
 
-        var sync: Observable<Event<Void>> = databaseUpdater.sync()
-        XCTAssertNil(try sync.toBlocking(timeout: 1).first())
-        XCTAssertFalse(remoteConfig.isFetchAndActivate)
-        XCTAssertFalse(remoteConfig.isSubscript)
-        XCTAssertTrue(fetchLimiter.fetchInProcess)
-        XCTAssertEqual(store.saveCount, 0)
+        let activated = Locked<[Bool]>([])
+        remoteConfig.answerActivate(true)
+        remoteConfig.activate { changed, _ in activated.withLock { $0.append(changed) } }
+        XCTAssertEqual(activated.withLock { $0 }, [true])
+        XCTAssertEqual(remoteConfig.activateCallCount, 1)
 
-        // 2. Not updated: successUsingPreFetchedData
-        fetchLimiter.fetchInProcess = false
-
-        sync = databaseUpdater.sync()
-        sync.subscribe(onNext: { event in result.withLock { $0 = event } }).disposed(by: disposeBag)
-        XCTAssertTrue(fetchLimiter.fetchInProcess)
-        remoteConfig.completionHandler?(RemoteConfigFetchAndActivateStatus.successUsingPreFetchedData, nil)
-
-        XCTAssertEqual(store.saveCount, 0)
-        XCTAssertNil(result.withLock { $0 })
-        XCTAssertTrue(remoteConfig.isFetchAndActivate)
-        XCTAssertFalse(remoteConfig.isSubscript)
-        XCTAssertFalse(fetchLimiter.fetchInProcess)
-
-        // 3. Not updated: error
-        fetchLimiter.fetchInProcess = false
-        remoteConfig.isFetchAndActivate = false
-
-        sync = databaseUpdater.sync()
-        sync.subscribe(onNext: { event in result.withLock { $0 = event } }).disposed(by: disposeBag)
-        XCTAssertTrue(fetchLimiter.fetchInProcess)
-        remoteConfig.completionHandler?(RemoteConfigFetchAndActivateStatus.error, AppError.unknown)
-
-        XCTAssertEqual(store.saveCount, 0)
-        XCTAssertEqual(result.withLock { $0 }?.error?.localizedDescription, AppError.unknown.localizedDescription)
-        XCTAssertTrue(remoteConfig.isFetchAndActivate)
-        XCTAssertFalse(remoteConfig.isSubscript)
-        XCTAssertFalse(fetchLimiter.fetchInProcess)
-
-        // 4. Updated: successFetchedFromRemote
-        fetchLimiter.fetchInProcess = false
-        remoteConfig.isFetchAndActivate = false
-        result.withLock { $0 = nil }
-
-        sync = databaseUpdater.sync()
-        sync.subscribe(onNext: { event in result.withLock { $0 = event } }).disposed(by: disposeBag)
-        XCTAssertTrue(fetchLimiter.fetchInProcess)
-        remoteConfig.completionHandler?(RemoteConfigFetchAndActivateStatus.successFetchedFromRemote, nil)
-
-        XCTAssertEqual(store.saveCount, 1)
-        XCTAssertEqual(store.contacts, contacts)
-        XCTAssertNil(result.withLock { $0 })
-        XCTAssertTrue(remoteConfig.isFetchAndActivate)
-        XCTAssertTrue(remoteConfig.isSubscript)
-        XCTAssertFalse(fetchLimiter.fetchInProcess)
+        _ = remoteConfig["menu"]
+        _ = remoteConfig.configValue(forKey: "menu", source: .default)
+        XCTAssertEqual(remoteConfig.valueReadCount, 2)
     }
 
     func testNothingHappensUntilTheTestFiresTheHandler() {

@@ -28,7 +28,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     // Every stored var below is accessed under `lock` or by the drainer alone, and a reducer cannot
     // reach the store (its send or read finds the lock held and stops), so no two accesses can
     // overlap: the runtime exclusivity checks, a third of the cost of an action, are switched off.
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = Lock(.errorChecking)
     @usableFromInline @exclusivity(unchecked) var state: State
     @usableFromInline @exclusivity(unchecked) var queue: [Work?] = []
     @usableFromInline @exclusivity(unchecked) var queueHead = 0
@@ -98,7 +98,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
 
     @usableFromInline
     var currentState: State {
-        guard lock.lock() else { reducerRead() }
+        guard lock.lockIfNotHeld() else { reducerRead() }
         defer { lock.unlock() }
         return state
     }
@@ -106,12 +106,12 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     /// The dependencies reducers and effects run with; a test store changes them between steps.
     var dependencyValues: DependencyValues {
         get {
-            guard lock.lock() else { reducerRead() }
+            guard lock.lockIfNotHeld() else { reducerRead() }
             defer { lock.unlock() }
             return dependencies
         }
         set {
-            guard lock.lock() else { reducerRead() }
+            guard lock.lockIfNotHeld() else { reducerRead() }
             dependencies = newValue
             dependenciesAreDefault = newValue.isDefault
             lock.unlock()
@@ -120,7 +120,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
 
     /// Whether actions are waiting or being processed.
     var isProcessing: Bool {
-        guard lock.lock() else { return true }
+        guard lock.lockIfNotHeld() else { return true }
         defer { lock.unlock() }
         return draining
     }
@@ -135,7 +135,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     /// Processes `action` from `stage` of the chain now if the store is idle, else queues it.
     @inlinable
     func send(_ action: Action, stage: Int, box: StoreTaskBox?) -> StoreTask {
-        guard lock.lock() else { reducerSent(action) }
+        guard lock.lockIfNotHeld() else { reducerSent(action) }
         if draining {
             let box = box ?? StoreTaskBox()
             box.retain()
@@ -163,7 +163,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     @inlinable
     func drain() {
         while true {
-            _ = lock.lock()
+            _ = lock.lockIfNotHeld()
             if queueHead == queue.count {
                 if !queue.isEmpty {
                     queue.removeAll(keepingCapacity: true)
@@ -204,7 +204,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     /// an app is almost never: installing task-local values costs more than the rest of an action.
     @inlinable
     func reduce(_ action: Action) {
-        _ = lock.lock()
+        _ = lock.lockIfNotHeld()
         if dependenciesAreDefault && DependencyValues.current.isDefault {
             reduceLocked(action)
         } else {
@@ -254,7 +254,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     @usableFromInline
     func observe(_ deliver: @escaping (State) -> Void) -> Disposable {
         let observer = StateObserver(deliver)
-        guard lock.lock() else { reducerRead() }
+        guard lock.lockIfNotHeld() else { reducerRead() }
         if draining {
             // The drainer delivers the state once it is between two actions, so no later state can
             // overtake this one.
@@ -272,7 +272,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     /// Adds `observer` and gives it the state now; called by the drainer.
     @usableFromInline
     func start(_ observer: StateObserver<State>) {
-        _ = lock.lock()
+        _ = lock.lockIfNotHeld()
         if observer.isDisposed {
             lock.unlock()
             return
@@ -284,7 +284,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     }
 
     fileprivate func remove(_ observer: StateObserver<State>) {
-        guard lock.lock() else { reducerRead() }
+        guard lock.lockIfNotHeld() else { reducerRead() }
         observers.removeAll { $0 === observer }
         lock.unlock()
     }

@@ -6,22 +6,37 @@ import Musl
 import Darwin
 #endif
 
-/// A pthread mutex with explicit `lock`/`unlock`, plain or recursive.
+/// A pthread mutex with explicit `lock`/`unlock`, shared by the package's modules.
 ///
 /// Rx operators keep their state in stored properties and guard them with a lock they own; a lock
 /// object (rather than `Synchronization.Mutex`, which owns its value) lets them forward events after
 /// unlocking. Operators that forward events while holding their lock (merge, zip, combineLatest, ...)
 /// take the recursive kind: an observer may synchronously feed a value back into one of the
-/// operator's own sources on the same thread, as RxSwift allows.
-final class Lock: @unchecked Sendable { // the pthread mutex below is the lock
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+/// operator's own sources on the same thread, as RxSwift allows. The store takes the error-checking
+/// kind, to recognise a reducer that sends or reads the state it is reducing (see `lockIfNotHeld()`).
+@usableFromInline
+package final class Lock: @unchecked Sendable { // the pthread mutex below is the lock
+    /// What the mutex does when the thread holding it locks it again.
+    @usableFromInline package enum Kind: Sendable {
+        /// Deadlocks: nothing may lock twice.
+        case plain
+        /// Counts: the holder may lock again and unlocks as often.
+        case recursive
+        /// Refuses: `lockIfNotHeld()` answers false.
+        case errorChecking
+    }
 
-    init(recursive: Bool = false) {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// A mutex of `kind`.
+    @usableFromInline package init(_ kind: Kind = .plain) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        switch kind {
+        case .plain: break
+        case .recursive: pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        case .errorChecking: pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
         }
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
@@ -32,10 +47,20 @@ final class Lock: @unchecked Sendable { // the pthread mutex below is the lock
         mutex.deallocate()
     }
 
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    /// Locks, waiting for another holder.
+    @inlinable @inline(__always) package func lock() { pthread_mutex_lock(mutex) }
 
-    @inline(__always) func performLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    /// Unlocks.
+    @inlinable @inline(__always) package func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Locks; for the error-checking kind, returns false without locking when the calling thread
+    /// holds the lock already.
+    @inlinable @inline(__always) package func lockIfNotHeld() -> Bool {
+        pthread_mutex_lock(mutex) != EDEADLK
+    }
+
+    /// Runs `body` holding the lock.
+    @inlinable @inline(__always) package func performLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

@@ -19,7 +19,7 @@ private enum AmbSide {
 
 final private class AmbSink<Element>: Sink<Never, Element> {
     // Recursive: the winning event is forwarded while it is held.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     // Guarded by `lock`.
     private var choice = AmbSide.neither
 

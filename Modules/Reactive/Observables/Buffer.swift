@@ -31,7 +31,7 @@ final private class BufferTimeCountSink<Element>: Sink<Element, [Element]> {
 
     // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
     // and the source's meet here.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     private var buffer: [Element] = [] // guarded by `lock`
     private var windowID = 0 // guarded by `lock`
 

@@ -106,7 +106,7 @@ final class CombineLatestProducer<Output>: Producer<Output> {
 @usableFromInline
 final class CombineLatestSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
 
     private let result: () throws -> Output
     // Guarded by `lock`, under which no two accesses overlap: the hot ones skip the dynamic

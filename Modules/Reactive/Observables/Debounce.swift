@@ -29,7 +29,7 @@ final private class DebounceSink<Element>: Sink<Element, Element> {
 
     // Events are forwarded under the lock, as RxSwift does, so it is recursive: an observer may
     // feed the source again synchronously. The timer's thread and the source's meet here.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     private var id: UInt64 = 0 // guarded by `lock`
     private var value: Element? // guarded by `lock`
 

@@ -34,7 +34,7 @@ final private class DelaySink<Element>: Sink<Element, Element> {
     private let sourceSubscription = SingleAssignmentDisposable()
     private let cancelable = SerialDisposable()
 
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     // Guarded by `lock`: the source's thread enqueues while the scheduler's thread drains.
     private var active = false // a drain is scheduled or running
     private var running = false // a drain is delivering events now

@@ -59,7 +59,7 @@ extension ObservableType {
 /// inner completion does (the two merges differ only there).
 private class MergeSinkBase<SourceElement, Inner>: Sink<SourceElement, Inner> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    final let lock = Lock(recursive: true)
+    final let lock = Lock(.recursive)
 
     /// Called with `lock` held when the inner sequence registered under `disposeKey` completes.
     func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {

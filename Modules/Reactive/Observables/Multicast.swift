@@ -66,7 +66,7 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
 
     // Recursive: the source may stop synchronously during `connect`, and the connection then
     // clears itself from here under the same lock.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
     fileprivate var subject: Subject? // guarded by `lock`
     fileprivate var connection: MulticastConnection<Subject>? // guarded by `lock`
 
@@ -209,7 +209,7 @@ final private class RefCount<ConnectableSource: ConnectableObservableType>: Prod
     fileprivate let source: ConnectableSource
 
     // Subscribers on any thread connect and disconnect through this state.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
     fileprivate var count = 0 // guarded by `lock`
     fileprivate var connectionId: Int64 = 0 // guarded by `lock`
     fileprivate var connectableSubscription: Disposable? // guarded by `lock`

@@ -9,7 +9,7 @@ final private class SampleSink<Element, SampleType>: Sink<Element, Element> {
     private let defaultValue: Element?
 
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(recursive: true)
+    let lock = Lock(.recursive)
     // Guarded by `lock`.
     private var element: Element?
     private var atEnd = false

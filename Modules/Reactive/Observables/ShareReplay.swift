@@ -33,7 +33,7 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
 
     // Shared with every connection, and held while replaying to a new observer: recursive, since
     // that observer may subscribe or dispose again synchronously.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
     fileprivate var connection: ShareConnection<Element>? // guarded by `lock`
 
     init(source: Observable<Element>, replaysLatest: Bool) {

@@ -160,7 +160,7 @@ final private class SkipWhile<Element>: Producer<Element> {
 final private class SkipUntilSink<Element, Other>: Sink<Element, Element> {
     // Recursive: events are forwarded while holding it, and an observer may send into either source.
     // It guards `forwardElements` and serialises the source's events with the other sequence's.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
     fileprivate var forwardElements = false
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {

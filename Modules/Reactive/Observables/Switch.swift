@@ -22,7 +22,7 @@ final private class SwitchSink<SourceElement, SourceSequence: ObservableConverti
     private let innerSubscription = SerialDisposable()
 
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(recursive: true)
+    let lock = Lock(.recursive)
 
     // Guarded by `lock`. `latest` identifies the inner sequence whose events still count.
     var stopped = false

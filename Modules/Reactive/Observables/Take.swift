@@ -108,7 +108,7 @@ final private class TakeCount<Element>: Producer<Element> {
 final private class TakeTimeSink<Element>: Sink<Element, Element> {
     // Recursive: events are forwarded while holding it, and an observer may send into the source.
     // It orders the source's events against the timer's completion, which may come from another thread.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
 
     func run(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
@@ -223,7 +223,7 @@ final private class TakeWhile<Element>: Producer<Element> {
 final private class TakeUntilSink<Element, Other>: Sink<Element, Element> {
     // Recursive: both sources' events are forwarded while holding it, and an observer may send into
     // either source. It serialises the source's events with the other sequence's.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
         // As RxSwift: the other sequence first, so one that fires at once stops the source before it starts.

@@ -33,7 +33,7 @@ final private class ThrottleSink<Element>: Sink<Element, Element> {
 
     // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
     // and the source's meet here.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     private var lastUnsentElement: Element? // guarded by `lock`
     private var lastSentTime: Date? // guarded by `lock`
     private var completedWhilePending = false // guarded by `lock`

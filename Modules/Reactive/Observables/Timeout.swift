@@ -37,7 +37,7 @@ final private class TimeoutSink<Element>: Sink<Element, Element> {
     private let subscription = SerialDisposable()
 
     // The timer's thread and the source's race to be first; the lock picks the winner.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     private var id = 0 // guarded by `lock`
     private var switched = false // guarded by `lock`
 

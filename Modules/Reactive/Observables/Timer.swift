@@ -36,7 +36,7 @@ final private class TimerProducer<Element: RxAbstractInteger>: Producer<Element>
 
 final private class TimerSink<Element: RxAbstractInteger>: Sink<Never, Element> {
     // A concurrent scheduler may run two ticks at once; the lock keeps the values in order.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
 
     func run(scheduler: SchedulerType, dueTime: RxTimeInterval, period: RxTimeInterval) -> Disposable {
         // Counted in a wide integer and truncated, so that a narrow `Element` wraps around as

@@ -36,7 +36,7 @@ final private class WindowTimeCountSink<Element>: Sink<Element, Observable<Eleme
 
     // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
     // and the source's meet here.
-    private let lock = Lock(recursive: true)
+    private let lock = Lock(.recursive)
     private var subject = PublishSubject<Element>() // guarded by `lock`
     private var count = 0 // guarded by `lock`
     private var windowId = 0 // guarded by `lock`

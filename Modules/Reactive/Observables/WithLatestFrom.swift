@@ -18,7 +18,7 @@ final private class WithLatestFromSink<First, Second, Result>: Sink<First, Resul
     private let resultSelector: ResultSelector
 
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(recursive: true)
+    let lock = Lock(.recursive)
     // Guarded by `lock`.
     var latest: Second?
 

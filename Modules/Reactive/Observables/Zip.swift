@@ -103,7 +103,7 @@ final class ZipProducer<Output>: Producer<Output> {
 @usableFromInline
 final class ZipSink<Output>: Sink<Never, Output> {
     // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    fileprivate let lock = Lock(recursive: true)
+    fileprivate let lock = Lock(.recursive)
 
     private let result: () throws -> Output
     private let buffers: [ZipBufferCount]

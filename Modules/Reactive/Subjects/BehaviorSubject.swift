@@ -3,7 +3,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
     // every onNext it cost more than the subject's own work.
-    private let lock = Lock(recursive: true) // an observer may send into the subject while receiving the current value
+    private let lock = Lock(.recursive) // an observer may send into the subject while receiving the current value
     @exclusivity(unchecked) private var element: Element
     @exclusivity(unchecked) private var observers = ObserverBag<Element>()
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?

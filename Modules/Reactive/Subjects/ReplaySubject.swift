@@ -2,7 +2,7 @@
 /// later events.
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
     // Every stored var below is read and written under `lock` (see the Sendable extension).
-    private let lock = Lock(recursive: true) // an observer may send into the subject while being replayed to
+    private let lock = Lock(.recursive) // an observer may send into the subject while being replayed to
     private let bufferSize: Int?
     private var buffer: [Element] = []
     private var bufferStart = 0

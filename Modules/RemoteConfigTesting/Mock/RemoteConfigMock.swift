@@ -2,11 +2,14 @@ import Foundation
 import Reactive
 import RemoteConfigInterface
 
-/// The seed's hand-driven mock: it records what was called and holds the completion handlers, so a
-/// test decides when and how a fetch ends (`remoteConfig.completionHandler?(.successFetchedFromRemote, nil)`).
+/// The Contacts tutorial's hand-driven mock: it records what was called and holds the completion
+/// handlers, so a test decides when and how a fetch ends
+/// (`remoteConfig.completionHandler?(.successFetchedFromRemote, nil)`).
 ///
 /// Nothing happens on its own: `fetchAndActivate` only stores the handler and sets `isFetchAndActivate`;
-/// reading a value sets `isSubscript` and answers from `values`, then the defaults.
+/// reading a value sets `isSubscript` and answers from `values`, then the defaults. Beyond the
+/// tutorial's flags it counts the calls, and `answerFetchAndActivate(_:_:)` (and its siblings) make
+/// later calls answer at once, for code that calls more than once.
 public final class RemoteConfigMock: RemoteConfigProtocol {
     private struct State {
         var isFetchAndActivate = false
@@ -22,6 +25,13 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         var configSettings = RemoteConfigSettings()
         var lastFetchStatus = RemoteConfigFetchStatus.noFetchYet
         var lastFetchTime: Date?
+        var fetchAndActivateCallCount = 0
+        var fetchExpirationDurations: [TimeInterval] = []
+        var activateCallCount = 0
+        var valueReadCount = 0
+        var fetchAndActivateAnswer: (RemoteConfigFetchAndActivateStatus, (any Error)?)?
+        var fetchAnswer: (RemoteConfigFetchStatus, (any Error)?)?
+        var activateAnswer: (Bool, (any Error)?)?
     }
 
     // The mock is shared between the test and the code under test, which may call it from a scheduler's thread.
@@ -80,6 +90,41 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         state.withLock { $0.lastFetchExpirationDuration }
     }
 
+    /// How many times `fetchAndActivate` was called.
+    public var fetchAndActivateCallCount: Int {
+        state.withLock { $0.fetchAndActivateCallCount }
+    }
+
+    /// The expiration duration of every `fetch`, in call order.
+    public var fetchExpirationDurations: [TimeInterval] {
+        state.withLock { $0.fetchExpirationDurations }
+    }
+
+    /// How many times `activate` was called.
+    public var activateCallCount: Int {
+        state.withLock { $0.activateCallCount }
+    }
+
+    /// How many values were read (subscript or `configValue`).
+    public var valueReadCount: Int {
+        state.withLock { $0.valueReadCount }
+    }
+
+    /// Makes every later `fetchAndActivate` answer at once with `status` and `error` (the handler is still kept).
+    public func answerFetchAndActivate(_ status: RemoteConfigFetchAndActivateStatus, _ error: (any Error)? = nil) {
+        state.withLock { $0.fetchAndActivateAnswer = (status, error) }
+    }
+
+    /// Makes every later `fetch` answer at once with `status` and `error`.
+    public func answerFetch(_ status: RemoteConfigFetchStatus, _ error: (any Error)? = nil) {
+        state.withLock { $0.fetchAnswer = (status, error) }
+    }
+
+    /// Makes every later `activate` answer at once with `changed` and `error`.
+    public func answerActivate(_ changed: Bool, _ error: (any Error)? = nil) {
+        state.withLock { $0.activateAnswer = (changed, error) }
+    }
+
     /// The remote values that reads answer with.
     public var values: [String: RemoteConfigValue] {
         get { state.withLock { $0.values } }
@@ -116,29 +161,39 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         set { state.withLock { $0.lastFetchTime = newValue } }
     }
 
-    /// Records the call and keeps the handler for the test to fire.
+    /// Records the call and keeps the handler for the test to fire (or, after
+    /// `answerFetchAndActivate`, calls it at once, outside the lock).
     public func fetchAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
-        state.withLock {
+        let answer = state.withLock {
             $0.isFetchAndActivate = true
+            $0.fetchAndActivateCallCount += 1
             $0.completionHandler = completionHandler
+            return $0.fetchAndActivateAnswer
         }
+        if let answer { completionHandler?(answer.0, answer.1) }
     }
 
-    /// Records the call and keeps the handler for the test to fire.
+    /// Records the call and keeps the handler for the test to fire (or answers as `answerFetch` set).
     public func fetch(withExpirationDuration expirationDuration: TimeInterval, completionHandler: RemoteConfigFetchCompletion?) {
-        state.withLock {
+        let answer = state.withLock {
             $0.isFetch = true
             $0.lastFetchExpirationDuration = expirationDuration
+            $0.fetchExpirationDurations.append(expirationDuration)
             $0.fetchCompletionHandler = completionHandler
+            return $0.fetchAnswer
         }
+        if let answer { completionHandler?(answer.0, answer.1) }
     }
 
-    /// Records the call and keeps the handler for the test to fire.
+    /// Records the call and keeps the handler for the test to fire (or answers as `answerActivate` set).
     public func activate(completion: RemoteConfigActivateCompletion?) {
-        state.withLock {
+        let answer = state.withLock {
             $0.isActivate = true
+            $0.activateCallCount += 1
             $0.activateCompletion = completion
+            return $0.activateAnswer
         }
+        if let answer { completion?(answer.0, answer.1) }
     }
 
     /// Records the read and answers from `values`, then the defaults.
@@ -150,6 +205,7 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     public func configValue(forKey key: String) -> RemoteConfigValue {
         state.withLock {
             $0.isSubscript = true
+            $0.valueReadCount += 1
             if let value = $0.values[key] { return value }
             if let value = $0.defaults[key] { return RemoteConfigValue(data: value.data, source: .default) }
             return .empty
@@ -160,6 +216,7 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     public func configValue(forKey key: String, source: RemoteConfigSource) -> RemoteConfigValue {
         state.withLock {
             $0.isSubscript = true
+            $0.valueReadCount += 1
             switch source {
             case .remote: return $0.values[key] ?? .empty
             case .default: return $0.defaults[key].map { RemoteConfigValue(data: $0.data, source: .default) } ?? .empty

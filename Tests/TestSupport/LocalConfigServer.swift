@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `Scripts/remote-config-server.py` running on 127.0.0.1 with a port of its choosing, driven through
+/// its `/__control/` endpoints.
+///
+/// Each control call comes in two forms: `try await` in async tests, plain `try` in synchronous
+/// ones (the app's tests block on a child process anyway).
+public final class LocalConfigServer: Sendable {
+    /// A fetch request as the server recorded it.
+    public struct RecordedRequest: Decodable, Sendable {
+        /// The request's path.
+        public let path: String
+        /// Its headers, as the client spelled them.
+        public let headers: [String: String]
+        /// The mode the server answered it with.
+        public let mode: String
+        /// Its JSON body, if it had one.
+        public let body: [String: String?]?
+
+        /// A header by name, ignoring case (the server keeps the client's spelling).
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    private let server: ScriptServer
+    /// The server's base URL, for the client's configuration.
+    public var baseURL: URL { server.baseURL }
+
+    /// Starts the server with the extra command-line `arguments`; waits until it prints its port.
+    public init(arguments: [String] = []) throws {
+        server = try ScriptServer(script: "remote-config-server.py", arguments: arguments)
+    }
+
+    /// Stops the server and waits for it to exit.
+    public func stop() {
+        server.stop()
+    }
+
+    /// Queues responses (`["mode": "429"]`, `["mode": "update", "delay": 2]`, ...) for the next fetches.
+    public func script(_ responses: [[String: any Sendable]]) async throws {
+        try await server.control("script", ["responses": responses])
+    }
+
+    /// Queues responses for the next fetches, blocking until the server has them.
+    public func script(_ responses: [[String: any Sendable]]) throws {
+        try server.controlWaiting("script", ["responses": responses])
+    }
+
+    /// Replaces the server's template; its version and ETag change.
+    public func setTemplate(_ entries: [String: String]) async throws {
+        try await server.control("template", ["entries": entries])
+    }
+
+    /// Replaces the server's template, blocking until the server has it.
+    public func setTemplate(_ entries: [String: String]) throws {
+        try server.controlWaiting("template", ["entries": entries])
+    }
+
+    /// Every fetch request received so far.
+    public func requests() async throws -> [RecordedRequest] {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))
+        struct Requests: Decodable { let requests: [RecordedRequest] }
+        return try JSONDecoder().decode(Requests.self, from: data).requests
+    }
+}
