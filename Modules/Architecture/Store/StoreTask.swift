@@ -45,13 +45,13 @@ public struct StoreTask: Sendable {
 /// `.none` allocates nothing.
 @usableFromInline
 final class StoreTaskBox: Sendable {
-    private struct Progress {
+    private struct Outstanding {
         var outstanding = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let scope = CancellationScope()
-    private let progress = Locked(Progress())
+    private let progress = Locked(Outstanding())
 
     @usableFromInline
     init() {}
