@@ -60,7 +60,11 @@ while read -r target testTarget; do
     fi
     for_row "$target" "$build" "$test"
     [ "$build" = ok ] || tail -n 30 "$logs/$target.build"
-    [ "$test" = FAIL ] && tail -n 40 "$logs/$target.test"
+    if [ "$test" = FAIL ]; then
+        # The assertions that failed first (the tail alone may show only the suites after them).
+        grep -E "error: |failed \(" "$logs/$target.test" | head -n 20
+        tail -n 40 "$logs/$target.test"
+    fi
 done <<<"$targets"
 
 # Every test suite of the manifest under ThreadSanitizer but the app's: BistroTests run the built
@@ -81,6 +85,7 @@ if run_tests "$logs/tsan.test" --sanitize=thread --scratch-path .build/tsan --fi
 else
     tsan=FAIL
     grep -A 30 "WARNING: ThreadSanitizer" "$logs/tsan.test" | head -n 80
+    grep -E "error: |failed \(" "$logs/tsan.test" | head -n 20
     tail -n 40 "$logs/tsan.test"
 fi
 for_row "$tsan_count suites (tsan)" "ok" "$tsan"

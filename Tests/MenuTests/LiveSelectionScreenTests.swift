@@ -42,6 +42,8 @@ final class LiveSelectionScreenTests: XCTestCase {
         let controller: MenuViewController
         let viewModel: MenuListViewModel
         let alerts: Collector<MenuAlert>
+        /// For each alert, whether it came on the main thread.
+        let alertsOnMainThread: Collector<Bool>
     }
 
     /// The app's screen (what `MenuFeature.makeViewController` builds) on a headless terminal, once it shows `expected`.
@@ -50,11 +52,12 @@ final class LiveSelectionScreenTests: XCTestCase {
         let viewModel = MenuFeature.makeViewModel(database: database, remoteConfig: FakeRemoteConfig.sample())
         let menus = Collector(viewModel.menuObservable.asObservable())
         let alerts = Collector(viewModel.alerts)
+        let alertsOnMainThread = Collector(viewModel.alerts.map { _ in Thread.isMainThread })
         let controller = MenuViewController(viewModel: viewModel)
         Screen(terminal: terminal).rootViewController = controller // the terminal keeps the screen
         menus.wait { $0.last == expected }
         drainMainQueue()
-        return Shown(terminal: terminal, controller: controller, viewModel: viewModel, alerts: alerts)
+        return Shown(terminal: terminal, controller: controller, viewModel: viewModel, alerts: alerts, alertsOnMainThread: alertsOnMainThread)
     }
 
     @MainActor private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
@@ -111,6 +114,8 @@ final class LiveSelectionScreenTests: XCTestCase {
         }
         press("+", on: shown.terminal)
         shown.alerts.wait { $0.map(\.title).contains("Selection Fail") }
+        // The database refused on its own queue; the alert, like every output, comes on the main thread.
+        XCTAssertEqual(shown.alertsOnMainThread.elements, [true])
         drainMainQueue()
         XCTAssertEqual(shown.controller.presentedAlert?.title, "Selection Fail")
         XCTAssertEqual(shown.controller.presentedAlert?.message?.hasPrefix("The menu's storage failed: "), true)

@@ -161,12 +161,14 @@ public final class MenuListViewModel: MenuListViewModelType {
     }
 
     /// Subscribes to an intent's answer: the change itself reaches the screen through the
-    /// observation; a refusal or a failure shows an alert.
+    /// observation; a refusal or a failure shows an alert, sent on `scheduler` like every other
+    /// output (the service answers on its own queue).
     private func send(_ intent: Single<MenuSelection>) {
-        let alertSubject = alertSubject
-        _ = intent.subscribe(onFailure: { error in
-            alertSubject.onNext(MenuAlert(title: Self.selectionFail, message: MenuError(error).description))
-        })
+        _ = intent.asObservable()
+            .observe(on: scheduler)
+            .subscribe(onError: { [weak self] error in
+                MainActor.assumeIsolated { self?.show(error, title: Self.selectionFail) }
+            })
     }
 
     private func show(_ catalog: [MenuItem], _ selection: Result<MenuSelection, MenuError>) {

@@ -9,19 +9,18 @@ import Darwin
 /// A pthread mutex with explicit `lock`/`unlock`, shared by the package's modules.
 ///
 /// Rx operators keep their state in stored properties and guard them with a lock they own; a lock
-/// object (rather than `Synchronization.Mutex`, which owns its value) lets them forward events after
-/// unlocking. Operators that forward events while holding their lock (merge, zip, combineLatest, ...)
-/// take the recursive kind: an observer may synchronously feed a value back into one of the
-/// operator's own sources on the same thread, as RxSwift allows. The store takes the error-checking
-/// kind, to recognise a reducer that sends or reads the state it is reducing (see `lockIfNotHeld()`).
+/// object (rather than `Synchronization.Mutex`, which owns its value) lets them deliver events after
+/// unlocking. No lock in Reactive is held while user code runs (an observer, a dispose, a
+/// subscribe): operators fed from several places deliver through `SerializingSink`, replaying
+/// sources through `ReplayGate`, so the plain kind is all they need. The store takes the
+/// error-checking kind, to recognise a reducer that sends or reads the state it is reducing (see
+/// `lockIfNotHeld()`).
 @usableFromInline
 package final class Lock: @unchecked Sendable { // the pthread mutex below is the lock
     /// What the mutex does when the thread holding it locks it again.
     @usableFromInline package enum Kind: Sendable {
         /// Deadlocks: nothing may lock twice.
         case plain
-        /// Counts: the holder may lock again and unlocks as often.
-        case recursive
         /// Refuses: `lockIfNotHeld()` answers false.
         case errorChecking
     }
@@ -35,7 +34,6 @@ package final class Lock: @unchecked Sendable { // the pthread mutex below is th
         pthread_mutexattr_init(&attributes)
         switch kind {
         case .plain: break
-        case .recursive: pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
         case .errorChecking: pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
         }
         pthread_mutex_init(mutex, &attributes)

@@ -17,9 +17,7 @@ private enum AmbSide {
     case right
 }
 
-final private class AmbSink<Element>: Sink<Never, Element> {
-    // Recursive: the winning event is forwarded while it is held.
-    private let lock = Lock(.recursive)
+final private class AmbSink<Element>: SerializingSink<Never, Element> {
     // Guarded by `lock`.
     private var choice = AmbSide.neither
 
@@ -34,17 +32,24 @@ final private class AmbSink<Element>: Sink<Never, Element> {
     }
 
     /// Whether `side` won, now or earlier: the first side to send an event wins and the other is
-    /// disposed. When it returns true, `forward` has sent the event downstream.
-    func decide(_ side: AmbSide, _ forward: () -> Void, isStop: Bool) -> Bool {
+    /// disposed. When it returns true, `event` has been sent downstream (and, for a stop, the sink disposed).
+    func decide(_ side: AmbSide, _ event: Event<Element>) -> Bool {
         lock.lock()
-        defer { lock.unlock() }
         if choice == .neither {
             choice = side
-            (side == .left ? rightSubscription : leftSubscription).dispose()
+            disposeLocked(side == .left ? rightSubscription : leftSubscription)
         }
-        guard choice == side else { return false }
-        forward()
-        if isStop { dispose() }
+        guard choice == side else {
+            unlockAndDeliver()
+            return false
+        }
+        switch event {
+        case .next(let element): sendNextLocked(element)
+        case .error(let error): sendErrorLocked(error)
+        case .completed: sendCompletedLocked()
+        }
+        // Only the winner sends from now on, so this thread delivers the event before returning.
+        unlockAndDeliver()
         return true
     }
 }
@@ -66,14 +71,14 @@ final private class AmbObserver<Element>: ObserverNode<Element> {
             parent.forwardNext(element)
             return
         }
-        won = parent.decide(side, { parent.forwardNext(element) }, isStop: false)
+        won = parent.decide(side, .next(element))
     }
 
     override func error(_ error: Swift.Error) {
         if won {
             parent.forwardError(error)
             parent.dispose()
-        } else if !parent.decide(side, { parent.forwardError(error) }, isStop: true) {
+        } else if !parent.decide(side, .error(error)) {
             ownSubscription.dispose()
         }
     }
@@ -82,7 +87,7 @@ final private class AmbObserver<Element>: ObserverNode<Element> {
         if won {
             parent.forwardCompleted()
             parent.dispose()
-        } else if !parent.decide(side, { parent.forwardCompleted() }, isStop: true) {
+        } else if !parent.decide(side, .completed) {
             ownSubscription.dispose()
         }
     }

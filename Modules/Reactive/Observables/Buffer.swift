@@ -25,74 +25,53 @@ final private class BufferTimeCount<Element>: Producer<[Element]> {
     }
 }
 
-final private class BufferTimeCountSink<Element>: Sink<Element, [Element]> {
+final private class BufferTimeCountSink<Element>: TimedWindowSink<Element, [Element]> {
     private let parent: BufferTimeCount<Element>
-    private let timer = SerialDisposable()
 
-    // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
-    // and the source's meet here.
-    private let lock = Lock(.recursive)
+    // Serialised: the timer's thread and the source's meet here.
     private var buffer: [Element] = [] // guarded by `lock`
-    private var windowID = 0 // guarded by `lock`
 
     init(parent: BufferTimeCount<Element>, observer: ObserverNode<[Element]>, cancel: Cancelable) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(timeSpan: parent.timeSpan, scheduler: parent.scheduler, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        lock.performLocked { createTimer(windowID) }
-        return Disposables.create(timer, parent.source.subscribeNode(self))
+        startTimer(0)
+        return parent.source.subscribeNode(self)
     }
 
-    /// Called under `lock`.
-    private func startNewWindowAndSendCurrentOne() {
-        windowID = windowID &+ 1
-        let currentWindowID = windowID
+    /// Sends the current buffer. Called under `lock`.
+    override func closeWindowLocked() {
         let full = buffer
         buffer = []
-        forwardNext(full)
-        createTimer(currentWindowID)
+        sendNextLocked(full)
     }
 
     override func next(_ element: Element) {
         lock.lock()
-        defer { lock.unlock() }
         buffer.append(element)
-        if buffer.count == parent.count {
-            startNewWindowAndSendCurrentOne()
-        }
+        let next = buffer.count == parent.count && !isStoppedLocked ? nextWindowLocked() : nil
+        unlockAndDeliver()
+        if let next { startTimer(next) }
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        defer { lock.unlock() }
         buffer = []
-        forwardError(error)
-        dispose()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
-        defer { lock.unlock() }
-        forwardNext(buffer)
-        forwardCompleted()
-        dispose()
+        if !isStoppedLocked { sendNextLocked(buffer) }
+        sendCompletedLocked()
+        unlockAndDeliver()
     }
 
-    /// Called under `lock`.
-    private func createTimer(_ windowID: Int) {
-        if timer.isDisposed { return }
-        if self.windowID != windowID { return }
-        let nextTimer = SingleAssignmentDisposable()
-        timer.disposable = nextTimer
-        let disposable = parent.scheduler.scheduleRelative(windowID, dueTime: parent.timeSpan) { previousWindowID in
-            self.lock.performLocked {
-                if previousWindowID != self.windowID { return }
-                self.startNewWindowAndSendCurrentOne()
-            }
-            return Disposables.create()
-        }
-        nextTimer.setDisposable(disposable)
+    override func dispose() {
+        super.dispose()
+        disposeTimer()
     }
 }

@@ -104,10 +104,7 @@ final class CombineLatestProducer<Output>: Producer<Output> {
 /// completes when all sources have, or when a value arrives that can never be combined because every
 /// other source completed without a value.
 @usableFromInline
-final class CombineLatestSink<Output>: Sink<Never, Output> {
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    fileprivate let lock = Lock(.recursive)
-
+final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
     private let result: () throws -> Output
     // Guarded by `lock`, under which no two accesses overlap: the hot ones skip the dynamic
     // exclusivity check, which cost more than their work.
@@ -142,8 +139,12 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
         return Disposables.create(subscriptions)
     }
 
-    /// Call with `lock` held.
-    fileprivate func valueArrived(at index: Int) {
+    /// Decides what the value that arrived at `index` sends, then releases `lock`. Call with `lock` held.
+    fileprivate func valueArrivedUnlocking(at index: Int) {
+        if isStoppedLocked {
+            unlockAndDeliver()
+            return
+        }
         // Once every source has a value, nothing below the count changes: skip the array.
         if numberOfValues < hasValue.count, !hasValue[index] {
             hasValue[index] = true
@@ -155,22 +156,20 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
             do {
                 combined = try result()
             } catch {
-                forwardError(error)
-                dispose()
+                sendErrorLocked(error)
+                unlockAndDeliver()
                 return
             }
-            forwardNext(combined)
+            unlockAndSendNext(combined)
         } else {
-            for other in isDone.indices where other != index && !isDone[other] { return }
-            forwardCompleted()
-            dispose()
+            if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) { sendCompletedLocked() }
+            unlockAndDeliver()
         }
     }
 
     /// Call with `lock` held.
     fileprivate func sourceFailed(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
+        sendErrorLocked(error)
     }
 
     /// Call with `lock` held.
@@ -179,8 +178,7 @@ final class CombineLatestSink<Output>: Sink<Never, Output> {
         isDone[index] = true
         numberOfDone += 1
         if numberOfDone == isDone.count {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         }
     }
 }
@@ -201,21 +199,20 @@ final private class CombineLatestObserver<Element, Output>: ObserverNode<Element
     override func next(_ element: Element) {
         parent.lock.lock()
         value.set(element)
-        parent.valueArrived(at: index)
-        parent.lock.unlock()
+        parent.valueArrivedUnlocking(at: index)
     }
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         parent.sourceFailed(error)
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         parent.sourceCompleted(at: index)
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 }

@@ -23,13 +23,11 @@ final private class Debounce<Element>: Producer<Element> {
     }
 }
 
-final private class DebounceSink<Element>: Sink<Element, Element> {
+final private class DebounceSink<Element>: SerializingSink<Element, Element> {
     private let parent: Debounce<Element>
     private let cancellable = SerialDisposable()
 
-    // Events are forwarded under the lock, as RxSwift does, so it is recursive: an observer may
-    // feed the source again synchronously. The timer's thread and the source's meet here.
-    private let lock = Lock(.recursive)
+    // Serialised: the timer's thread and the source's meet here.
     private var id: UInt64 = 0 // guarded by `lock`
     private var value: Element? // guarded by `lock`
 
@@ -45,10 +43,12 @@ final private class DebounceSink<Element>: Sink<Element, Element> {
 
     override func next(_ element: Element) {
         lock.lock()
-        defer { lock.unlock() }
         id = id &+ 1
         let currentId = id
         value = element
+        lock.unlock()
+        // Scheduled with the lock released: a scheduler may run the action at once. Replacing the
+        // timer disposes the previous one, whose value this one supersedes.
         let timer = SingleAssignmentDisposable()
         cancellable.disposable = timer
         timer.setDisposable(parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime) { currentId in
@@ -58,30 +58,28 @@ final private class DebounceSink<Element>: Sink<Element, Element> {
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        defer { lock.unlock() }
         value = nil
-        forwardError(error)
-        dispose()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
-        defer { lock.unlock() }
         if let pending = value {
             value = nil
-            forwardNext(pending)
+            sendNextLocked(pending)
         }
-        forwardCompleted()
-        dispose()
+        sendCompletedLocked()
+        unlockAndDeliver()
     }
 
     private func propagate(_ currentId: UInt64) -> Disposable {
-        lock.performLocked {
-            if let pending = value, id == currentId {
-                value = nil
-                forwardNext(pending)
-            }
+        lock.lock()
+        if let pending = value, id == currentId {
+            value = nil
+            sendNextLocked(pending)
         }
+        unlockAndDeliver()
         return Disposables.create()
     }
 }

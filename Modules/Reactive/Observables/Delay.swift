@@ -34,7 +34,8 @@ final private class DelaySink<Element>: Sink<Element, Element> {
     private let sourceSubscription = SingleAssignmentDisposable()
     private let cancelable = SerialDisposable()
 
-    private let lock = Lock(.recursive)
+    // Never held while the observer runs: the drain delivers with it released.
+    private let lock = Lock()
     // Guarded by `lock`: the source's thread enqueues while the scheduler's thread drains.
     private var active = false // a drain is scheduled or running
     private var running = false // a drain is delivering events now

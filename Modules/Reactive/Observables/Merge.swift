@@ -55,19 +55,22 @@ extension ObservableType {
 
 // MARK: - Shared by both merges
 
-/// What the inner sequences of a merge report to: the lock that serialises their events, and what an
-/// inner completion does (the two merges differ only there).
-private class MergeSinkBase<SourceElement, Inner>: Sink<SourceElement, Inner> {
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    final let lock = Lock(.recursive)
+/// What the inner sequences of a merge report to: the serialised output, and what an inner
+/// completion does (the two merges differ only there).
+private class MergeSinkBase<SourceElement, Inner>: SerializingSink<SourceElement, Inner> {
+    /// Called with `lock` held when the inner sequence registered under `disposeKey` completes;
+    /// returns the inner sequence to subscribe to next, which the caller does once it has unlocked.
+    func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) -> Observable<Inner>? {
+        rxAbstractMethod()
+    }
 
-    /// Called with `lock` held when the inner sequence registered under `disposeKey` completes.
-    func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
+    /// Subscribes to an inner sequence; call with no lock held.
+    func subscribeInner(_ source: Observable<Inner>) {
         rxAbstractMethod()
     }
 }
 
-/// Forwards one inner sequence's events to its merge under the merge's lock.
+/// Forwards one inner sequence's events to its merge's serialised output.
 final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner> {
     private let parent: MergeSinkBase<SourceElement, Inner>
     private let disposeKey: CompositeDisposable.DisposeKey
@@ -79,21 +82,20 @@ final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner
 
     override func next(_ element: Inner) {
         parent.lock.lock()
-        parent.forwardNext(element)
-        parent.lock.unlock()
+        parent.unlockAndSendNext(element)
     }
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        parent.lock.unlock()
+        parent.sendErrorLocked(error)
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         parent.lock.lock()
-        parent.innerCompleted(disposeKey: disposeKey)
-        parent.lock.unlock()
+        let next = parent.innerCompleted(disposeKey: disposeKey)
+        parent.unlockAndDeliver()
+        if let next { parent.subscribeInner(next) }
     }
 }
 
@@ -131,10 +133,10 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
         for source in sources {
             subscribeInner(source)
         }
-        lock.performLocked {
-            stopped = true
-            checkCompleted()
-        }
+        lock.lock()
+        stopped = true
+        checkCompleted()
+        unlockAndDeliver()
         return group
     }
 
@@ -147,61 +149,62 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
     // Like RxSwift, the selector runs under the lock: a selector that throws must not race an inner event.
     private func innerSequence(for element: SourceElement) -> SourceSequence? {
         lock.lock()
-        defer { lock.unlock() }
-        if onlyWhenIdle && activeCount != 0 { return nil }
+        if isStoppedLocked || (onlyWhenIdle && activeCount != 0) {
+            lock.unlock()
+            return nil
+        }
         do {
             let inner = try selector(element)
             activeCount += 1
+            lock.unlock()
             return inner
         } catch {
-            forwardError(error)
-            dispose()
+            sendErrorLocked(error)
+            unlockAndDeliver()
             return nil
         }
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
         stopped = true
-        sourceSubscription.dispose()
+        disposeLocked(sourceSubscription)
         checkCompleted()
-        lock.unlock()
+        unlockAndDeliver()
     }
 
     /// Call with `lock` held.
     private func checkCompleted() {
         if stopped && activeCount == 0 {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         }
     }
 
-    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
-        group.remove(for: disposeKey)
+    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) -> Observable<SourceSequence.Element>? {
+        disposeLocked(GroupRemoval(group: group, key: disposeKey))
         activeCount -= 1
         checkCompleted()
+        return nil
     }
 
-    private func subscribeInner(_ source: Observable<SourceSequence.Element>) {
+    override func subscribeInner(_ source: Observable<SourceSequence.Element>) {
         // `just`: the value and the completion a subscription would deliver at once, in the same
-        // order under the same lock, without the subscription's five objects.
+        // order, without the subscription's five objects.
         let wasScalar = source.withScalar { element in
             lock.lock()
-            forwardNext(element)
-            lock.unlock()
+            unlockAndSendNext(element)
         }
         if wasScalar {
             lock.lock()
             activeCount -= 1
             checkCompleted()
-            lock.unlock()
+            unlockAndDeliver()
             return
         }
         let subscription = SingleAssignmentDisposable()
@@ -278,71 +281,68 @@ final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableCo
 
     override func next(_ element: SourceElement) {
         if let inner = innerSequenceToSubscribe(for: element) {
-            subscribe(inner)
+            subscribeInner(inner.asObservable())
         }
     }
 
     // The selector runs under the lock, as in RxSwift; a value over the limit is mapped now and queued.
     private func innerSequenceToSubscribe(for element: SourceElement) -> SourceSequence? {
         lock.lock()
-        defer { lock.unlock() }
-        if activeCount < maxConcurrent {
-            activeCount += 1
-            do {
-                return try selector(element)
-            } catch {
-                forwardError(error)
-                dispose()
-                return nil
-            }
+        if isStoppedLocked {
+            lock.unlock()
+            return nil
         }
         do {
-            queue.enqueue(try selector(element))
+            let inner = try selector(element)
+            if activeCount < maxConcurrent {
+                activeCount += 1
+                lock.unlock()
+                return inner
+            }
+            queue.enqueue(inner)
+            lock.unlock()
         } catch {
-            forwardError(error)
-            dispose()
+            sendErrorLocked(error)
+            unlockAndDeliver()
         }
         return nil
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
         if activeCount == 0 {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         } else {
-            sourceSubscription.dispose()
+            disposeLocked(sourceSubscription)
         }
         stopped = true
-        lock.unlock()
+        unlockAndDeliver()
     }
 
     /// Call with `lock` held.
-    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) {
-        group.remove(for: disposeKey)
+    override func innerCompleted(disposeKey: CompositeDisposable.DisposeKey) -> Observable<SourceSequence.Element>? {
+        disposeLocked(GroupRemoval(group: group, key: disposeKey))
         if let next = queue.dequeue() {
-            subscribe(next)
-        } else {
-            activeCount -= 1
-            if stopped && activeCount == 0 {
-                forwardCompleted()
-                dispose()
-            }
+            return next.asObservable()
         }
+        activeCount -= 1
+        if stopped && activeCount == 0 {
+            sendCompletedLocked()
+        }
+        return nil
     }
 
-    private func subscribe(_ inner: SourceSequence) {
+    override func subscribeInner(_ inner: Observable<SourceSequence.Element>) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         let observer = MergeInnerObserver(parent: self, disposeKey: key)
-        subscription.setDisposable(inner.asObservable().subscribeNode(observer))
+        subscription.setDisposable(inner.subscribeNode(observer))
     }
 }
 
@@ -364,5 +364,20 @@ final private class MergeLimited<SourceElement, SourceSequence: ObservableConver
         let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)
+    }
+}
+
+/// Removes (and so disposes) one inner subscription from a merge's group, once the merge's lock is released.
+final private class GroupRemoval: Disposable {
+    private let group: CompositeDisposable
+    private let key: CompositeDisposable.DisposeKey
+
+    init(group: CompositeDisposable, key: CompositeDisposable.DisposeKey) {
+        self.group = group
+        self.key = key
+    }
+
+    func dispose() {
+        group.remove(for: key)
     }
 }

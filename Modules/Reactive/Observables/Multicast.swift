@@ -64,9 +64,9 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
 
-    // Recursive: the source may stop synchronously during `connect`, and the connection then
-    // clears itself from here under the same lock.
-    fileprivate let lock = Lock(.recursive)
+    // Never held while the source or an observer runs (RxSwift #2698): `connect` subscribes with it
+    // released, and a source that stops synchronously then clears its connection from here.
+    fileprivate let lock = Lock()
     fileprivate var subject: Subject? // guarded by `lock`
     fileprivate var connection: MulticastConnection<Subject>? // guarded by `lock`
 
@@ -77,15 +77,18 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     }
 
     override func connect() -> Disposable {
-        lock.performLocked {
-            if let connection { return connection }
-            let subscription = SingleAssignmentDisposable()
-            let connection = MulticastConnection(
-                parent: self, subjectObserver: lazySubject.asObserver(), lock: lock, subscription: subscription)
-            self.connection = connection
-            subscription.setDisposable(source.subscribeNode(connection))
+        lock.lock()
+        if let connection {
+            lock.unlock()
             return connection
         }
+        let subscription = SingleAssignmentDisposable()
+        let connection = MulticastConnection(
+            parent: self, subjectObserver: lazySubject.asObserver(), lock: lock, subscription: subscription)
+        self.connection = connection
+        lock.unlock()
+        subscription.setDisposable(source.subscribeNode(connection))
+        return connection
     }
 
     /// Called under `lock`.
@@ -138,16 +141,21 @@ final private class MulticastConnection<Subject: SubjectType>: ObserverNode<Subj
 
     func dispose() {
         lock.lock()
-        defer { lock.unlock() }
         disposed.store(true, ordering: .releasing)
-        guard let parent else { return }
+        guard let parent else {
+            lock.unlock()
+            return
+        }
         if parent.connection === self {
             parent.connection = nil
             parent.subject = nil
         }
         self.parent = nil
+        let subscription = self.subscription
+        self.subscription = nil
+        lock.unlock()
+        // Disposed with the lock released: the source's dispose is user code (RxSwift #2698).
         subscription?.dispose()
-        subscription = nil
     }
 }
 
@@ -208,8 +216,9 @@ final private class MulticastSink<Subject: SubjectType, Result>: Sink<Result, Re
 final private class RefCount<ConnectableSource: ConnectableObservableType>: Producer<ConnectableSource.Element> {
     fileprivate let source: ConnectableSource
 
-    // Subscribers on any thread connect and disconnect through this state.
-    fileprivate let lock = Lock(.recursive)
+    // Subscribers on any thread connect and disconnect through this state. Never held while the
+    // source connects or disconnects (RxSwift #2708).
+    fileprivate let lock = Lock()
     fileprivate var count = 0 // guarded by `lock`
     fileprivate var connectionId: Int64 = 0 // guarded by `lock`
     fileprivate var connectableSubscription: Disposable? // guarded by `lock`
@@ -245,29 +254,38 @@ final private class RefCountSink<ConnectableSource: ConnectableObservableType>
             parent.lock.unlock()
             return Disposables.create()
         }
+        // The connection is made with the lock released, into a slot that disposes it at once
+        // should the last subscriber leave (or the source stop) before it is made.
+        var connection: SingleAssignmentDisposable?
         if parent.count == 0 {
             parent.count = 1
-            parent.connectableSubscription = parent.source.connect()
+            let slot = SingleAssignmentDisposable()
+            parent.connectableSubscription = slot
+            connection = slot
         } else {
             parent.count += 1
         }
         parent.lock.unlock()
+        connection?.setDisposable(parent.source.connect())
 
         return Disposables.create {
             subscription.dispose()
             self.parent.lock.lock()
-            defer { self.parent.lock.unlock() }
-            if self.parent.connectionId != self.connectionIdSnapshot { return }
-            if self.parent.count == 1 {
-                self.parent.count = 0
-                guard let connectableSubscription = self.parent.connectableSubscription else { return }
-                connectableSubscription.dispose()
-                self.parent.connectableSubscription = nil
-            } else if self.parent.count > 1 {
-                self.parent.count -= 1
-            } else {
-                rxFatalError("Something went wrong with RefCount disposing mechanism")
+            var disconnect: Disposable?
+            if self.parent.connectionId == self.connectionIdSnapshot {
+                if self.parent.count == 1 {
+                    self.parent.count = 0
+                    disconnect = self.parent.connectableSubscription
+                    self.parent.connectableSubscription = nil
+                } else if self.parent.count > 1 {
+                    self.parent.count -= 1
+                } else {
+                    self.parent.lock.unlock()
+                    rxFatalError("Something went wrong with RefCount disposing mechanism")
+                }
             }
+            self.parent.lock.unlock()
+            disconnect?.dispose()
         }
     }
 
@@ -290,13 +308,14 @@ final private class RefCountSink<ConnectableSource: ConnectableObservableType>
     /// The source ended: forget its connection, so the next subscriber connects anew.
     private func stop() {
         parent.lock.lock()
-        defer { parent.lock.unlock() }
+        var connection: Disposable?
         if parent.connectionId == connectionIdSnapshot {
-            let connection = parent.connectableSubscription
+            connection = parent.connectableSubscription
             parent.count = 0
             parent.connectionId = parent.connectionId &+ 1
             parent.connectableSubscription = nil
-            connection?.dispose()
         }
+        parent.lock.unlock()
+        connection?.dispose()
     }
 }

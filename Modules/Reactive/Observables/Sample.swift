@@ -5,11 +5,9 @@ extension ObservableType {
     }
 }
 
-final private class SampleSink<Element, SampleType>: Sink<Element, Element> {
+final private class SampleSink<Element, SampleType>: SerializingSink<Element, Element> {
     private let defaultValue: Element?
 
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(.recursive)
     // Guarded by `lock`.
     private var element: Element?
     private var atEnd = false
@@ -35,28 +33,26 @@ final private class SampleSink<Element, SampleType>: Sink<Element, Element> {
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         // The source's end is reported at the next tick of the sampler, after its last value.
         lock.lock()
         atEnd = true
-        sourceSubscription.dispose()
-        lock.unlock()
+        disposeLocked(sourceSubscription)
+        unlockAndDeliver()
     }
 
     /// Call with `lock` held.
     fileprivate func tick() {
         if let sampled = element ?? defaultValue {
             element = nil
-            forwardNext(sampled)
+            sendNextLocked(sampled)
         }
         if atEnd {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         }
     }
 }
@@ -71,20 +67,19 @@ final private class SamplerObserver<Element, SampleType>: ObserverNode<SampleTyp
     override func next(_ element: SampleType) {
         parent.lock.lock()
         parent.tick()
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        parent.lock.unlock()
+        parent.sendErrorLocked(error)
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         parent.lock.lock()
         parent.tick()
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 }
 

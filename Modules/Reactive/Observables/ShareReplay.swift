@@ -31,9 +31,9 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
     fileprivate let source: Observable<Element>
     fileprivate let replaysLatest: Bool
 
-    // Shared with every connection, and held while replaying to a new observer: recursive, since
-    // that observer may subscribe or dispose again synchronously.
-    fileprivate let lock = Lock(.recursive)
+    // Shared with every connection; never held while an observer runs (the latest value reaches a
+    // new observer through a `ReplayGate`, RxSwift #2653).
+    fileprivate let lock = Lock()
     fileprivate var connection: ShareConnection<Element>? // guarded by `lock`
 
     init(source: Observable<Element>, replaysLatest: Bool) {
@@ -51,10 +51,11 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
             self.connection = connection
         }
         let isFirst = connection.observerCount == 0
-        let disposable = connection.subscribeLocked(observer)
+        let (disposable, replay) = connection.subscribeLocked(observer)
         lock.unlock()
 
-        // Outside the lock, as RxSwift does: the source's events take the lock themselves.
+        // Outside the lock: the observer's code, and the source's events that take the lock themselves.
+        replay?()
         if isFirst { connection.connect() }
         return disposable
     }
@@ -113,11 +114,16 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
         dispatch(snapshot, event)
     }
 
-    /// Called under `lock`; replays the latest value, then adds the observer.
-    func subscribeLocked(_ observer: ObserverNode<Element>) -> Disposable {
-        if let latest { observer.next(latest) }
-        let key = observers.insert(observer)
-        return SubjectSubscription(owner: self, key: key)
+    /// Called under `lock`: adds the observer, behind a gate when there is a latest value to
+    /// replay; the caller runs the replay once it has unlocked.
+    func subscribeLocked(_ observer: ObserverNode<Element>) -> (Disposable, replay: (() -> Void)?) {
+        guard let latest else {
+            let key = observers.insert(observer)
+            return (SubjectSubscription(owner: self, key: key), nil)
+        }
+        let gate = ReplayGate(observer)
+        let key = observers.insert(gate)
+        return (SubjectSubscription(owner: self, key: key), { gate.replay(CollectionOfOne(latest)) })
     }
 
     /// Called under `lock`: after this the parent starts a new connection for the next subscriber.

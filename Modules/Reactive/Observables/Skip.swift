@@ -157,11 +157,9 @@ final private class SkipWhile<Element>: Producer<Element> {
 
 // MARK: skip(until:)
 
-final private class SkipUntilSink<Element, Other>: Sink<Element, Element> {
-    // Recursive: events are forwarded while holding it, and an observer may send into either source.
-    // It guards `forwardElements` and serialises the source's events with the other sequence's.
-    fileprivate let lock = Lock(.recursive)
-    fileprivate var forwardElements = false
+final private class SkipUntilSink<Element, Other>: SerializingSink<Element, Element> {
+    // Serialised with the other sequence's events, which may come from another thread.
+    fileprivate var forwardElements = false // guarded by `lock`
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
         let sourceSubscription = SingleAssignmentDisposable()
@@ -172,24 +170,27 @@ final private class SkipUntilSink<Element, Other>: Sink<Element, Element> {
     }
 
     override func next(_ element: Element) {
-        lock.performLocked {
-            if forwardElements { forwardNext(element) }
+        lock.lock()
+        if forwardElements {
+            unlockAndSendNext(element)
+        } else {
+            unlockAndDeliver()
         }
     }
 
     override func error(_ error: Swift.Error) {
-        lock.performLocked {
-            forwardError(error)
-            dispose()
-        }
+        serializedError(error)
     }
 
     override func completed() {
         // As RxSwift: a source that ends before `other` fires ends the subscription without completing.
-        lock.performLocked {
-            if forwardElements { forwardCompleted() }
-            dispose()
+        lock.lock()
+        if forwardElements {
+            sendCompletedLocked()
+        } else {
+            disposeSinkLocked()
         }
+        unlockAndDeliver()
     }
 }
 
@@ -202,21 +203,16 @@ final private class SkipUntilOtherObserver<Element, Other>: ObserverNode<Other> 
     }
 
     override func next(_ element: Other) {
-        parent.lock.performLocked {
-            parent.forwardElements = true
-            subscription.dispose()
-        }
+        parent.lock.performLocked { parent.forwardElements = true }
+        subscription.dispose()
     }
 
     override func error(_ error: Swift.Error) {
-        parent.lock.performLocked {
-            parent.forwardError(error)
-            parent.dispose()
-        }
+        parent.serializedError(error)
     }
 
     override func completed() {
-        parent.lock.performLocked { subscription.dispose() }
+        subscription.dispose()
     }
 }
 

@@ -14,15 +14,12 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 final private class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Sink<SourceElement, SourceSequence.Element> {
+    SerializingSink<SourceElement, SourceSequence.Element> {
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
     private let sourceSubscription = SingleAssignmentDisposable()
     private let innerSubscription = SerialDisposable()
-
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(.recursive)
 
     // Guarded by `lock`. `latest` identifies the inner sequence whose events still count.
     var stopped = false
@@ -50,35 +47,38 @@ final private class SwitchSink<SourceElement, SourceSequence: ObservableConverti
 
     private func innerSequence(for element: SourceElement) -> (Int, Observable<SourceSequence.Element>)? {
         lock.lock()
-        defer { lock.unlock() }
+        if isStoppedLocked {
+            lock.unlock()
+            return nil
+        }
         do {
             let inner = try selector(element).asObservable()
             hasLatest = true
             latest = latest &+ 1
-            return (latest, inner)
+            let id = latest
+            lock.unlock()
+            return (id, inner)
         } catch {
-            forwardError(error)
-            dispose()
+            sendErrorLocked(error)
+            unlockAndDeliver()
             return nil
         }
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
         stopped = true
-        sourceSubscription.dispose()
+        disposeLocked(sourceSubscription)
         if !hasLatest {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         }
-        lock.unlock()
+        unlockAndDeliver()
     }
 }
 
@@ -97,32 +97,31 @@ final private class SwitchInnerObserver<SourceElement, SourceSequence: Observabl
     override func next(_ element: SourceSequence.Element) {
         parent.lock.lock()
         if parent.latest == id {
-            parent.forwardNext(element)
+            parent.unlockAndSendNext(element)
+        } else {
+            parent.unlockAndDeliver()
         }
-        parent.lock.unlock()
     }
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         if parent.latest == id {
-            parent.forwardError(error)
-            parent.dispose()
+            parent.sendErrorLocked(error)
         }
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         if parent.latest == id {
             parent.hasLatest = false
             if parent.stopped {
-                parent.forwardCompleted()
-                parent.dispose()
+                parent.sendCompletedLocked()
             }
         }
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 }
 

@@ -105,10 +105,8 @@ final private class TakeCount<Element>: Producer<Element> {
 
 // MARK: take(for:scheduler:)
 
-final private class TakeTimeSink<Element>: Sink<Element, Element> {
-    // Recursive: events are forwarded while holding it, and an observer may send into the source.
-    // It orders the source's events against the timer's completion, which may come from another thread.
-    private let lock = Lock(.recursive)
+final private class TakeTimeSink<Element>: SerializingSink<Element, Element> {
+    // Serialised: the timer's completion may come from another thread than the source's events.
 
     func run(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
@@ -120,28 +118,19 @@ final private class TakeTimeSink<Element>: Sink<Element, Element> {
     }
 
     private func tick() {
-        lock.performLocked {
-            forwardCompleted()
-            dispose()
-        }
+        serializedCompleted()
     }
 
     override func next(_ element: Element) {
-        lock.performLocked { forwardNext(element) }
+        serializedNext(element)
     }
 
     override func error(_ error: Swift.Error) {
-        lock.performLocked {
-            forwardError(error)
-            dispose()
-        }
+        serializedError(error)
     }
 
     override func completed() {
-        lock.performLocked {
-            forwardCompleted()
-            dispose()
-        }
+        serializedCompleted()
     }
 }
 
@@ -220,10 +209,8 @@ final private class TakeWhile<Element>: Producer<Element> {
 
 // MARK: take(until other:)
 
-final private class TakeUntilSink<Element, Other>: Sink<Element, Element> {
-    // Recursive: both sources' events are forwarded while holding it, and an observer may send into
-    // either source. It serialises the source's events with the other sequence's.
-    fileprivate let lock = Lock(.recursive)
+final private class TakeUntilSink<Element, Other>: SerializingSink<Element, Element> {
+    // Serialised: the source's events and the other sequence's may come from two threads.
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
         // As RxSwift: the other sequence first, so one that fires at once stops the source before it starts.
@@ -234,21 +221,15 @@ final private class TakeUntilSink<Element, Other>: Sink<Element, Element> {
     }
 
     override func next(_ element: Element) {
-        lock.performLocked { forwardNext(element) }
+        serializedNext(element)
     }
 
     override func error(_ error: Swift.Error) {
-        lock.performLocked {
-            forwardError(error)
-            dispose()
-        }
+        serializedError(error)
     }
 
     override func completed() {
-        lock.performLocked {
-            forwardCompleted()
-            dispose()
-        }
+        serializedCompleted()
     }
 }
 
@@ -261,22 +242,16 @@ final private class TakeUntilOtherObserver<Element, Other>: ObserverNode<Other> 
     }
 
     override func next(_ element: Other) {
-        parent.lock.performLocked {
-            parent.forwardCompleted()
-            parent.dispose()
-        }
+        parent.serializedCompleted()
     }
 
     override func error(_ error: Swift.Error) {
-        parent.lock.performLocked {
-            parent.forwardError(error)
-            parent.dispose()
-        }
+        parent.serializedError(error)
     }
 
     override func completed() {
         // The other sequence ended without firing: the source runs on to its own end.
-        parent.lock.performLocked { subscription.dispose() }
+        subscription.dispose()
     }
 }
 

@@ -27,13 +27,11 @@ final private class Throttle<Element>: Producer<Element> {
     }
 }
 
-final private class ThrottleSink<Element>: Sink<Element, Element> {
+final private class ThrottleSink<Element>: SerializingSink<Element, Element> {
     private let parent: Throttle<Element>
     private let cancellable = SerialDisposable()
 
-    // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
-    // and the source's meet here.
-    private let lock = Lock(.recursive)
+    // Serialised: the timer's thread and the source's meet here.
     private var lastUnsentElement: Element? // guarded by `lock`
     private var lastSentTime: Date? // guarded by `lock`
     private var completedWhilePending = false // guarded by `lock`
@@ -50,7 +48,10 @@ final private class ThrottleSink<Element>: Sink<Element, Element> {
 
     override func next(_ element: Element) {
         lock.lock()
-        defer { lock.unlock() }
+        if isStoppedLocked {
+            lock.unlock()
+            return
+        }
         let now = parent.scheduler.now
         let remaining: RxTimeInterval
         if let lastSentTime {
@@ -60,15 +61,18 @@ final private class ThrottleSink<Element>: Sink<Element, Element> {
         }
 
         if remaining.isImmediate {
-            sendNow(element)
+            lastUnsentElement = nil
+            sendNextLocked(element)
+            unlockAndDeliver()
+            markSent()
             return
         }
-        if !parent.latest { return }
-
         let alreadyScheduled = lastUnsentElement != nil
-        lastUnsentElement = element
-        if alreadyScheduled { return }
+        if parent.latest { lastUnsentElement = element }
+        lock.unlock()
+        if !parent.latest || alreadyScheduled { return }
 
+        // Scheduled with the lock released: a scheduler may run the action at once.
         let timer = SingleAssignmentDisposable()
         cancellable.disposable = timer
         timer.setDisposable(parent.scheduler.scheduleRelative((), dueTime: remaining) { _ in self.propagate() })
@@ -76,41 +80,36 @@ final private class ThrottleSink<Element>: Sink<Element, Element> {
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        defer { lock.unlock() }
         lastUnsentElement = nil
-        forwardError(error)
-        dispose()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
-        defer { lock.unlock() }
         // The pending value still goes out when its period ends; completion follows it.
         if lastUnsentElement != nil {
             completedWhilePending = true
         } else {
-            forwardCompleted()
-            dispose()
+            sendCompletedLocked()
         }
+        unlockAndDeliver()
     }
 
-    private func sendNow(_ element: Element) {
-        lastUnsentElement = nil
-        forwardNext(element)
-        // Taken after forwarding, as RxSwift does: slow observers lengthen the period.
-        lastSentTime = parent.scheduler.now
+    /// The period starts once the value is delivered, as in RxSwift: slow observers lengthen it.
+    private func markSent() {
+        let now = parent.scheduler.now
+        lock.performLocked { lastSentTime = now }
     }
 
     private func propagate() -> Disposable {
-        lock.performLocked {
-            if let pending = lastUnsentElement {
-                sendNow(pending)
-            }
-            if completedWhilePending {
-                forwardCompleted()
-                dispose()
-            }
-        }
+        lock.lock()
+        let pending = lastUnsentElement
+        lastUnsentElement = nil
+        if let pending { sendNextLocked(pending) }
+        if completedWhilePending { sendCompletedLocked() }
+        unlockAndDeliver()
+        if pending != nil { markSent() }
         return Disposables.create()
     }
 }

@@ -36,8 +36,9 @@ final private class TimeoutSink<Element>: Sink<Element, Element> {
     private let timer = SerialDisposable()
     private let subscription = SerialDisposable()
 
-    // The timer's thread and the source's race to be first; the lock picks the winner.
-    private let lock = Lock(.recursive)
+    // The timer's thread and the source's race to be first; the lock picks the winner. Never held
+    // while user code runs.
+    private let lock = Lock()
     private var id = 0 // guarded by `lock`
     private var switched = false // guarded by `lock`
 

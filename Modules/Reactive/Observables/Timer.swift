@@ -34,18 +34,15 @@ final private class TimerProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 }
 
-final private class TimerSink<Element: RxAbstractInteger>: Sink<Never, Element> {
-    // A concurrent scheduler may run two ticks at once; the lock keeps the values in order.
-    private let lock = Lock(.recursive)
+final private class TimerSink<Element: RxAbstractInteger>: SerializingSink<Never, Element> {
+    // Serialised: a concurrent scheduler may run two ticks at once.
 
     func run(scheduler: SchedulerType, dueTime: RxTimeInterval, period: RxTimeInterval) -> Disposable {
         // Counted in a wide integer and truncated, so that a narrow `Element` wraps around as
         // RxSwift's `&+` does instead of trapping.
         scheduler.schedulePeriodic(UInt64(0), startAfter: dueTime, period: period) { tick in
-            self.lock.performLocked {
-                self.forwardNext(Element(truncatingIfNeeded: tick))
-                return tick &+ 1
-            }
+            self.serializedNext(Element(truncatingIfNeeded: tick))
+            return tick &+ 1
         }
     }
 }

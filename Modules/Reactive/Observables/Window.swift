@@ -26,92 +26,77 @@ final private class WindowTimeCount<Element>: Producer<Observable<Element>> {
     }
 }
 
-final private class WindowTimeCountSink<Element>: Sink<Element, Observable<Element>> {
+final private class WindowTimeCountSink<Element>: TimedWindowSink<Element, Observable<Element>> {
     private let parent: WindowTimeCount<Element>
-    private let timer = SerialDisposable()
     private let groupDisposable = CompositeDisposable()
     // Keeps the source subscribed while a window is still observed, even after the outer
     // subscription is disposed.
     private let refCountDisposable: WindowRefCountDisposable
 
-    // Events are forwarded under the lock, as RxSwift does, so it is recursive. The timer's thread
-    // and the source's meet here.
-    private let lock = Lock(.recursive)
+    // Serialised: the timer's thread and the source's meet here. A window's values, its end and
+    // the next window all go out as deliveries, in the order decided under `lock`.
     private var subject = PublishSubject<Element>() // guarded by `lock`
     private var count = 0 // guarded by `lock`
-    private var windowId = 0 // guarded by `lock`
 
     init(parent: WindowTimeCount<Element>, observer: ObserverNode<Observable<Element>>, cancel: Cancelable) {
         self.parent = parent
-        _ = groupDisposable.insert(timer)
         refCountDisposable = WindowRefCountDisposable(disposable: groupDisposable)
-        super.init(observer: observer, cancel: cancel)
+        super.init(timeSpan: parent.timeSpan, scheduler: parent.scheduler, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        let firstWindowId: Int = lock.performLocked {
-            forwardNext(WindowAddRef(source: subject, refCount: refCountDisposable))
-            return windowId
-        }
-        createTimer(firstWindowId)
+        _ = groupDisposable.insert(Disposables.create { self.disposeTimer() })
+        lock.lock()
+        announce(subject)
+        let firstWindow = currentWindowLocked
+        unlockAndDeliver()
+        startTimer(firstWindow)
         _ = groupDisposable.insert(parent.source.subscribeNode(self))
         return refCountDisposable
     }
 
-    /// Called under `lock`.
-    private func startNewWindowAndCompleteCurrentOne() {
-        subject.on(.completed)
+    /// Called under `lock`: queues the delivery of a new window downstream.
+    private func announce(_ subject: PublishSubject<Element>) {
+        let window = WindowAddRef(source: subject, refCount: refCountDisposable)
+        sendLocked { self.forwardNext(window) }
+    }
+
+    /// Completes the current window and announces the next. Called under `lock`.
+    override func closeWindowLocked() {
+        count = 0
+        let finished = subject
+        sendLocked { finished.on(.completed) }
         subject = PublishSubject<Element>()
-        forwardNext(WindowAddRef(source: subject, refCount: refCountDisposable))
+        announce(subject)
     }
 
     override func next(_ element: Element) {
-        let newId: Int? = lock.performLocked {
-            subject.onNext(element)
+        lock.lock()
+        var next: Int?
+        if !isStoppedLocked {
+            let current = subject
+            sendLocked { current.onNext(element) }
             count += 1
-            if count != parent.count { return nil }
-            count = 0
-            windowId += 1
-            startNewWindowAndCompleteCurrentOne()
-            return windowId
+            if count == parent.count { next = nextWindowLocked() }
         }
-        if let newId { createTimer(newId) }
+        unlockAndDeliver()
+        if let next { startTimer(next) }
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        defer { lock.unlock() }
-        subject.on(.error(error))
-        forwardError(error)
-        dispose()
+        let current = subject
+        sendLocked { current.on(.error(error)) }
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
-        defer { lock.unlock() }
-        subject.on(.completed)
-        forwardCompleted()
-        dispose()
-    }
-
-    private func createTimer(_ windowId: Int) {
-        if timer.isDisposed { return }
-        let isCurrent = lock.performLocked { self.windowId == windowId }
-        if !isCurrent { return }
-        let nextTimer = SingleAssignmentDisposable()
-        timer.disposable = nextTimer
-        let scheduled = parent.scheduler.scheduleRelative(windowId, dueTime: parent.timeSpan) { previousWindowId in
-            let newId: Int? = self.lock.performLocked {
-                if previousWindowId != self.windowId { return nil }
-                self.count = 0
-                self.windowId = self.windowId &+ 1
-                self.startNewWindowAndCompleteCurrentOne()
-                return self.windowId
-            }
-            if let newId { self.createTimer(newId) }
-            return Disposables.create()
-        }
-        nextTimer.setDisposable(scheduled)
+        let current = subject
+        sendLocked { current.on(.completed) }
+        sendCompletedLocked()
+        unlockAndDeliver()
     }
 }
 

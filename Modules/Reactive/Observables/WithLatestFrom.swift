@@ -12,13 +12,11 @@ extension ObservableType {
     }
 }
 
-final private class WithLatestFromSink<First, Second, Result>: Sink<First, Result> {
+final private class WithLatestFromSink<First, Second, Result>: SerializingSink<First, Result> {
     typealias ResultSelector = (First, Second) throws -> Result
 
     private let resultSelector: ResultSelector
 
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    let lock = Lock(.recursive)
     // Guarded by `lock`.
     var latest: Second?
 
@@ -38,31 +36,27 @@ final private class WithLatestFromSink<First, Second, Result>: Sink<First, Resul
 
     override func next(_ element: First) {
         lock.lock()
-        defer { lock.unlock() }
-        guard let latest else { return }
-        let result: Result
-        do {
-            result = try resultSelector(element, latest)
-        } catch {
-            forwardError(error)
-            dispose()
-            return
+        if let latest, !isStoppedLocked {
+            do {
+                unlockAndSendNext(try resultSelector(element, latest))
+                return
+            } catch {
+                sendErrorLocked(error)
+            }
         }
-        forwardNext(result)
+        unlockAndDeliver()
     }
 
     override func error(_ error: Swift.Error) {
         lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        sendErrorLocked(error)
+        unlockAndDeliver()
     }
 
     override func completed() {
         lock.lock()
-        forwardCompleted()
-        dispose()
-        lock.unlock()
+        sendCompletedLocked()
+        unlockAndDeliver()
     }
 }
 
@@ -83,16 +77,13 @@ final private class WithLatestFromSecondObserver<First, Second, Result>: Observe
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        parent.lock.unlock()
+        parent.sendErrorLocked(error)
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         // The last value stays usable: completion of `second` only ends its subscription.
-        parent.lock.lock()
         subscription.dispose()
-        parent.lock.unlock()
     }
 }
 

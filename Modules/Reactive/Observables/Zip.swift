@@ -101,10 +101,7 @@ final class ZipProducer<Output>: Producer<Output> {
 /// when all sources have, or when a value arrives that can never be paired because every other source
 /// completed.
 @usableFromInline
-final class ZipSink<Output>: Sink<Never, Output> {
-    // Recursive: events are forwarded while it is held, and an observer may feed a source synchronously.
-    fileprivate let lock = Lock(.recursive)
-
+final class ZipSink<Output>: SerializingSink<Never, Output> {
     private let result: () throws -> Output
     private let buffers: [ZipBufferCount]
     // Guarded by `lock`.
@@ -129,8 +126,12 @@ final class ZipSink<Output>: Sink<Never, Output> {
         return Disposables.create(subscriptions)
     }
 
-    /// Call with `lock` held.
-    fileprivate func valueArrived(at index: Int) {
+    /// Decides what the value that arrived at `index` sends, then releases `lock`. Call with `lock` held.
+    fileprivate func valueArrivedUnlocking(at index: Int) {
+        if isStoppedLocked {
+            unlockAndDeliver()
+            return
+        }
         var hasValueAll = true
         for buffer in buffers where buffer.count == 0 {
             hasValueAll = false
@@ -142,30 +143,27 @@ final class ZipSink<Output>: Sink<Never, Output> {
             do {
                 zipped = try result()
             } catch {
-                forwardError(error)
-                dispose()
+                sendErrorLocked(error)
+                unlockAndDeliver()
                 return
             }
-            forwardNext(zipped)
+            unlockAndSendNext(zipped)
         } else {
-            for other in isDone.indices where other != index && !isDone[other] { return }
-            forwardCompleted()
-            dispose()
+            if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) { sendCompletedLocked() }
+            unlockAndDeliver()
         }
     }
 
     /// Call with `lock` held.
     fileprivate func sourceFailed(_ error: Swift.Error) {
-        forwardError(error)
-        dispose()
+        sendErrorLocked(error)
     }
 
     /// Call with `lock` held.
     fileprivate func sourceCompleted(at index: Int) {
         isDone[index] = true
         for done in isDone where !done { return }
-        forwardCompleted()
-        dispose()
+        sendCompletedLocked()
     }
 }
 
@@ -185,21 +183,20 @@ final private class ZipObserver<Element, Output>: ObserverNode<Element> {
     override func next(_ element: Element) {
         parent.lock.lock()
         buffer.enqueue(element)
-        parent.valueArrived(at: index)
-        parent.lock.unlock()
+        parent.valueArrivedUnlocking(at: index)
     }
 
     override func error(_ error: Swift.Error) {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         parent.sourceFailed(error)
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 
     override func completed() {
         parent.lock.lock()
-        subscription.dispose()
+        parent.disposeLocked(subscription)
         parent.sourceCompleted(at: index)
-        parent.lock.unlock()
+        parent.unlockAndDeliver()
     }
 }

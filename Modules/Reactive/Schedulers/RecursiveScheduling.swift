@@ -97,7 +97,7 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
 
 /// Recursion on any immediate scheduler: each step is scheduled anew; disposal cancels the pending one.
 final class RecursiveImmediateScheduler<State, Scheduler: ImmediateSchedulerType> {
-    private let lock = Lock(.recursive)
+    private let lock = Lock() // never held while an action runs
     private var action: ((State, (State) -> Void) -> Void)?
     private let scheduler: Scheduler
     private var pending: [Int: Disposable] = [:]
@@ -145,7 +145,7 @@ public final class AnyRecursiveScheduler<State> {
     /// The action's signature.
     public typealias Action = (State, AnyRecursiveScheduler<State>) -> Void
 
-    private let lock = Lock(.recursive)
+    private let lock = Lock() // never held while an action runs
     private var action: Action?
     private let scheduleRelative: (State, RxTimeInterval, @escaping (State) -> Disposable) -> Disposable
     private let scheduleNow: (State, @escaping (State) -> Disposable) -> Disposable

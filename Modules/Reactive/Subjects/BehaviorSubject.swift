@@ -3,7 +3,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
     // every onNext it cost more than the subject's own work.
-    private let lock = Lock(.recursive) // an observer may send into the subject while receiving the current value
+    // Never held while an observer runs: the current value reaches a new observer through a `ReplayGate`.
+    private let lock = Lock()
     @exclusivity(unchecked) private var element: Element
     @exclusivity(unchecked) private var observers = ObserverBag<Element>()
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
@@ -76,11 +77,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = observers.insert(observer)
+        // Registered with the value it starts from in one step, so no later value can overtake it.
+        let gate = ReplayGate(observer)
+        let key = observers.insert(gate)
         let current = element
-        // Delivered under the lock, as RxSwift does, so no later value can overtake the current one.
-        observer.on(.next(current))
         lock.unlock()
+        gate.replay(CollectionOfOne(current))
         return SubjectSubscription(owner: self, key: key)
     }
 

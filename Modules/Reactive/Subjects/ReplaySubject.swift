@@ -2,7 +2,8 @@
 /// later events.
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
     // Every stored var below is read and written under `lock` (see the Sendable extension).
-    private let lock = Lock(.recursive) // an observer may send into the subject while being replayed to
+    // Never held while an observer runs: a new observer is replayed to through a `ReplayGate`.
+    private let lock = Lock()
     private let bufferSize: Int?
     private var buffer: [Element] = []
     private var bufferStart = 0
@@ -65,18 +66,24 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
-        defer { lock.unlock() }
         if disposed {
+            lock.unlock()
             observer.on(.error(RxError.disposed(object: DisposedObject(self))))
             return Disposables.create()
         }
-        // Replayed under the lock so that no new value can overtake the buffered ones.
-        for element in buffered { observer.on(.next(element)) }
+        // The buffer is copied and the observer registered in one step, so that no new value can
+        // overtake the buffered ones; the replay itself runs unlocked (RxSwift #2713).
+        let replayed = Array(buffered)
         if let stoppedEvent {
+            lock.unlock()
+            for element in replayed { observer.next(element) }
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = observers.insert(observer)
+        let gate = ReplayGate(observer)
+        let key = observers.insert(gate)
+        lock.unlock()
+        gate.replay(replayed)
         return SubjectSubscription(owner: self, key: key)
     }
 
