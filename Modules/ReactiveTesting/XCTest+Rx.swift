@@ -47,7 +47,7 @@ public func XCTAssertRecordedElements<T: Equatable>(
 }
 
 /// Fails at `file`/`line` with a readable list of the positions where `actual` and `expected` differ.
-private func assertSequencesEqual<Item: Equatable>(
+func assertSequencesEqual<Item: Equatable>(
     _ actual: [Item], _ expected: [Item], message: String, file: StaticString, line: UInt
 ) {
     if actual == expected { return }

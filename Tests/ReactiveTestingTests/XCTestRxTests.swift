@@ -93,4 +93,38 @@ final class XCTestRxTests: XCTestCase {
         XCTAssertEqual(failures.count, 2)
         XCTAssertTrue(failures.last?.description.contains("stream") ?? false, failures.last?.description ?? "")
     }
+
+    // MARK: The traits' events
+
+    func testEqualTraitEventsPass() {
+        let failures = captureFailures {
+            XCTAssertEqual([SingleEvent.success(1), .failure(TestError("x"))], [.success(1), .failure(TestError("x"))])
+            XCTAssertEqual([MaybeEvent.success("a"), .completed, .error(TestError("y"))], [.success("a"), .completed, .error(TestError("y"))])
+            XCTAssertEqual([CompletableEvent.completed, .error(TestError("z"))], [.completed, .error(TestError("z"))])
+        }
+        XCTAssertTrue(failures.isEmpty, failures.map(\.description).joined(separator: "\n"))
+    }
+
+    func testTraitEventsFailuresListTheDifferencesAtTheCaller() {
+        var line: UInt = 0
+        let failures = captureFailures {
+            line = #line; XCTAssertEqual([SingleEvent.success(1)], [.success(2)])
+            XCTAssertEqual([MaybeEvent<Int>.completed], [.error(TestError("gone"))])
+            XCTAssertEqual([CompletableEvent.completed], [.completed, .completed])
+        }
+        XCTAssertEqual(failures.count, 3)
+        XCTAssertEqual(failures.first?.line, Int(line))
+        let descriptions = failures.map(\.description)
+        XCTAssertTrue(descriptions[0].contains("[0] success(1) != success(2)"), descriptions[0])
+        XCTAssertTrue(descriptions[1].contains("[0] completed != error("), descriptions[1])
+        XCTAssertTrue(descriptions[2].contains("sequences differ (1 vs 2 items)"), descriptions[2])
+    }
+
+    func testTwoSingleFailuresAreEqualWhenTheirErrorsDescribeThemselvesAlike() {
+        XCTAssertTrue(SingleEvent<Int>.failure(TestError("a")) == .failure(TestError("a")))
+        XCTAssertFalse(SingleEvent<Int>.failure(TestError("a")) == .failure(TestError("b")))
+        XCTAssertFalse(SingleEvent<Int>.success(1) == .failure(TestError("a")))
+        XCTAssertEqual(MaybeEvent<Int>.error(TestError("a")), .error(TestError("a")))
+        XCTAssertNotEqual(CompletableEvent.error(TestError("a")), .completed)
+    }
 }

@@ -23,7 +23,7 @@ final class CompletableTests: XCTestCase {
     private func logged(_ name: String, _ subject: PublishSubject<Int>, log: @escaping (String) -> Void) -> Completable {
         Completable.deferred {
             log("subscribe \(name)")
-            return subject.asCompletable()
+            return subject.ignoreElements().asCompletable()
         }
     }
 
@@ -80,14 +80,14 @@ final class CompletableTests: XCTestCase {
     // MARK: - asCompletable
 
     func testAsCompletableIgnoresElements() {
-        XCTAssertEqual(record(Observable.of(1, 2, 3).asCompletable()), ["completed"])
-        XCTAssertEqual(record(Observable<Int>.error(CompletableTestError(code: 3)).asCompletable()), [error(3)])
+        XCTAssertEqual(record(Observable.of(1, 2, 3).ignoreElements().asCompletable()), ["completed"])
+        XCTAssertEqual(record(Observable<Int>.error(CompletableTestError(code: 3)).ignoreElements().asCompletable()), [error(3)])
     }
 
     func testAsCompletableWaitsForCompletion() {
         let subject = PublishSubject<Int>()
         var records: [String] = []
-        _ = subject.asCompletable().subscribe(onCompleted: { records.append("completed") })
+        _ = subject.ignoreElements().asCompletable().subscribe(onCompleted: { records.append("completed") })
         subject.onNext(1)
         subject.onNext(2)
         XCTAssertEqual(records, [])
@@ -104,7 +104,7 @@ final class CompletableTests: XCTestCase {
             log.append("subscribe single")
             return .just(7)
         }
-        _ = first.asCompletable().andThen(single).subscribe(onSuccess: { log.append("success \($0)") })
+        _ = first.ignoreElements().asCompletable().andThen(single).subscribe(onSuccess: { log.append("success \($0)") })
         XCTAssertEqual(log, [])
         first.onCompleted()
         XCTAssertEqual(log, ["subscribe single", "success 7"])
@@ -203,7 +203,7 @@ final class CompletableTests: XCTestCase {
 
     func testMergeFailsOnTheFirstErrorAndDisposesTheOthers() {
         let other = PublishSubject<Int>()
-        XCTAssertEqual(record(Completable.merge(other.asCompletable(), .error(CompletableTestError(code: 1)))), [error(1)])
+        XCTAssertEqual(record(Completable.merge(other.ignoreElements().asCompletable(), .error(CompletableTestError(code: 1)))), [error(1)])
         XCTAssertFalse(other.hasObservers)
     }
 
@@ -231,8 +231,8 @@ final class CompletableTests: XCTestCase {
     func testConcatSubscribesEachAfterThePrevious() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.next(5, 1), .completed(10)])
-        let second = scheduler.createColdObservable([.completed(20, Int.self)])
-        let res = scheduler.start { Completable.concat(first.asCompletable(), second.asCompletable()) }
+        let second = scheduler.createColdObservable([.completed(20, Never.self)])
+        let res = scheduler.start { Completable.concat(first.ignoreElements().asCompletable(), second.asCompletable()) }
         XCTAssertEqual(res.events, [.completed(230)])
         XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
         XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
@@ -240,7 +240,7 @@ final class CompletableTests: XCTestCase {
 
     func testAndThenSubscribesTheSecondAtCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createColdObservable([.completed(10, Int.self)])
+        let first = scheduler.createColdObservable([.completed(10, Never.self)])
         let second = scheduler.createColdObservable([.next(5, 1), .completed(5)])
         let res = scheduler.start { first.asCompletable().andThen(second.asSingle()) }
         XCTAssertEqual(res.events, [.next(215, 1), .completed(215)])
@@ -250,11 +250,19 @@ final class CompletableTests: XCTestCase {
 
     func testMergeSubscribesToAllAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createColdObservable([.completed(30, Int.self)])
-        let second = scheduler.createColdObservable([.completed(10, Int.self)])
+        let first = scheduler.createColdObservable([.completed(30, Never.self)])
+        let second = scheduler.createColdObservable([.completed(10, Never.self)])
         let res = scheduler.start { Completable.merge(first.asCompletable(), second.asCompletable()) }
         XCTAssertEqual(res.events, [.completed(230)])
         XCTAssertEqual(first.subscriptions, [Subscription(200, 230)])
         XCTAssertEqual(second.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testASequenceOfNeverBecomesACompletableWithItsElementInferred() {
+        let scheduler = TestScheduler(initialClock: 0)
+        // As RxSwift declares `asCompletable` (only where Element == Never), the recorded events
+        // need no element type: `asCompletable` names it.
+        let res = scheduler.start { scheduler.createColdObservable([.completed(20)]).asCompletable() }
+        XCTAssertEqual(res.events, [.completed(220)])
     }
 }

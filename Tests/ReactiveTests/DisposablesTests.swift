@@ -1,5 +1,6 @@
 import Dispatch
 import Reactive
+import ReactiveTesting
 import Synchronization
 import XCTest
 
@@ -144,5 +145,55 @@ final class DisposablesTests: XCTestCase {
         subscription.dispose()
         subscription.dispose()
         XCTAssertEqual(log, ["disposed"])
+    }
+
+    // MARK: RefCountDisposable, ScheduledDisposable, CompositeDisposable of many
+
+    func testARefCountDisposableWaitsForEveryReference() {
+        var log: [String] = []
+        let refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
+        let first = refCount.retain()
+        let second = refCount.retain()
+        refCount.dispose()
+        XCTAssertEqual(log, [], "two references are still held")
+        XCTAssertFalse(refCount.isDisposed)
+        first.dispose()
+        first.dispose()
+        XCTAssertEqual(log, [], "releasing one reference twice counts once")
+        second.dispose()
+        XCTAssertEqual(log, ["disposed"])
+        XCTAssertTrue(refCount.isDisposed)
+        refCount.retain().dispose()
+        XCTAssertEqual(log, ["disposed"], "a reference taken afterwards does nothing")
+    }
+
+    func testARefCountDisposableWithNoReferenceDisposesAtOnce() {
+        var log: [String] = []
+        let refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
+        refCount.dispose()
+        refCount.dispose()
+        XCTAssertEqual(log, ["disposed"])
+    }
+
+    func testAScheduledDisposableDisposesOnItsScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var disposedAt: [TestTime] = []
+        let scheduled = ScheduledDisposable(scheduler: scheduler, disposable: Disposables.create { disposedAt.append(scheduler.clock) })
+        scheduler.scheduleAt(100) {
+            scheduled.dispose()
+            scheduled.dispose()
+        }
+        scheduler.start()
+        XCTAssertTrue(scheduled.isDisposed)
+        XCTAssertEqual(disposedAt, [101], "once, on the scheduler")
+    }
+
+    func testACompositeOfFiveDisposesAllFive() {
+        var log: [Int] = []
+        let parts = (1...5).map { index in Disposables.create { log.append(index) } }
+        let composite = CompositeDisposable(parts[0], parts[1], parts[2], parts[3], parts[4])
+        XCTAssertEqual(composite.count, 5)
+        composite.dispose()
+        XCTAssertEqual(log, [1, 2, 3, 4, 5])
     }
 }

@@ -42,7 +42,7 @@ final class SubscribeOnTests: XCTestCase {
         let res = scheduler.start { xs.subscribe(on: scheduler) }
 
         XCTAssertEqual(res.events, [.next(210, 2), .next(250, 3), .completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)], "disposed through the scheduler, a tick later, as in RxSwift")
     }
 
     func testErrorPassesThrough() {
@@ -52,7 +52,7 @@ final class SubscribeOnTests: XCTestCase {
         let res = scheduler.start { xs.subscribe(on: scheduler) }
 
         XCTAssertEqual(res.events, [.next(210, 2), .error(300, SubscribeOnTestError.failed)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)], "disposed through the scheduler, a tick later, as in RxSwift")
     }
 
     func testDisposalBeforeTheScheduledSubscriptionCancelsIt() {
@@ -83,7 +83,7 @@ final class SubscribeOnTests: XCTestCase {
         let res = scheduler.start { xs.subscribeOn(scheduler) }
 
         XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 221)])
     }
 
     // MARK: dispatch schedulers

@@ -34,16 +34,18 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
     }
 
-    func testValueThatCanNeverBePairedCompletes() {
+    /// RxSwift's testZip_EmptyNonEmpty (its rule since 2019): a value that can never be paired does
+    /// not end the zip; it completes once every source has.
+    func testAValueThatCanNeverBePairedWaitsForEverySourceToComplete() {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
 
         let res = scheduler.start { Observable.zip(e0, e1) { $0 + $1 } }
 
-        XCTAssertEqual(res.events, [.completed(215)])
+        XCTAssertEqual(res.events, [.completed(220)])
         XCTAssertEqual(e0.subscriptions, [Subscription(200, 210)])
-        XCTAssertEqual(e1.subscriptions, [Subscription(200, 215)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
     }
 
     func testPairsValuesByPositionAndCompletesWhenAllComplete() {
@@ -59,15 +61,15 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 260)])
     }
 
-    func testUnpairableValueAfterTheOthersCompletedCompletes() {
+    func testAnUnpairableValueAfterTheOthersCompletedWaitsForItsOwnSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let e0 = scheduler.createHotObservable([.next(210, 1), .next(270, 2), .completed(400)])
         let e1 = scheduler.createHotObservable([.next(220, 10), .completed(230)])
 
         let res = scheduler.start { Observable.zip(e0, e1) { $0 + $1 } }
 
-        XCTAssertEqual(res.events, [.next(220, 11), .completed(270)])
-        XCTAssertEqual(e0.subscriptions, [Subscription(200, 270)])
+        XCTAssertEqual(res.events, [.next(220, 11), .completed(400)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 400)])
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 230)])
     }
 

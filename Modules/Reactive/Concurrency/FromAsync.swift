@@ -25,13 +25,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 }
 
-final private class AsyncOperation<Element>: Producer<Element> {
+final class AsyncOperation<Element>: Producer<Element> {
     typealias Operation = @Sendable () async throws -> Element
 
     private let operation: Operation
+    private let detached: Bool
+    private let priority: TaskPriority?
 
-    init(_ operation: @escaping Operation) {
+    init(_ operation: @escaping Operation, detached: Bool = false, priority: TaskPriority? = nil) {
         self.operation = operation
+        self.detached = detached
+        self.priority = priority
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
@@ -40,7 +44,7 @@ final private class AsyncOperation<Element>: Producer<Element> {
         // flag); the task alone forwards through it, and starting the task orders the hand-over.
         let handoff = Handoff(sink)
         let operation = self.operation
-        let task = Task {
+        let run: @Sendable () async -> Void = {
             let sink = handoff.value
             do {
                 let element = try await operation()
@@ -51,6 +55,7 @@ final private class AsyncOperation<Element>: Producer<Element> {
             }
             sink.dispose()
         }
+        let task = detached ? Task.detached(priority: priority, operation: run) : Task(priority: priority, operation: run)
         return (sink, Disposables.create { task.cancel() })
     }
 }

@@ -63,6 +63,14 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // `st
         _ = insertAll([disposable1, disposable2, disposable3])
     }
 
+    /// A group of four or more.
+    public init(
+        _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable,
+        _ disposables: Disposable...
+    ) {
+        _ = insertAll([disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// A group of any number.
     public init(disposables: [Disposable]) {
         _ = insertAll(disposables)

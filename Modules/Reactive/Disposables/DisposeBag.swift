@@ -52,6 +52,11 @@ extension DisposeBag {
         insert(disposables())
     }
 
+    /// Adds the disposables a result builder lists.
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
     /// Builds a list of disposables.
     @resultBuilder
     public enum DisposableBuilder {

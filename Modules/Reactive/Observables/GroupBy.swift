@@ -30,59 +30,12 @@ extension ObservableType {
     }
 }
 
-/// Disposes the source subscription once the outer subscription and every group subscription
-/// have been disposed (RxSwift's `RefCountDisposable`).
-final private class GroupByRefCount: Disposable {
-    // Guards every stored var: group subscriptions may end on any thread.
-    private let lock = Lock()
-    private var disposable: Disposable?
-    private var primaryDisposed = false
-    private var count = 0
-
-    init(disposable: Disposable) {
-        self.disposable = disposable
-    }
-
-    /// One more holder of the source subscription; a no-op once the subscription is gone.
-    func retain() -> Disposable {
-        let retained: Bool = lock.performLocked {
-            guard disposable != nil else { return false }
-            count += 1
-            return true
-        }
-        guard retained else { return Disposables.create() }
-        return Disposables.create(with: release)
-    }
-
-    private func release() {
-        let toDispose: Disposable? = lock.performLocked {
-            guard let current = disposable else { return nil }
-            count -= 1
-            guard primaryDisposed && count == 0 else { return nil }
-            disposable = nil
-            return current
-        }
-        toDispose?.dispose()
-    }
-
-    func dispose() {
-        let toDispose: Disposable? = lock.performLocked {
-            guard let current = disposable, !primaryDisposed else { return nil }
-            primaryDisposed = true
-            guard count == 0 else { return nil }
-            disposable = nil
-            return current
-        }
-        toDispose?.dispose()
-    }
-}
-
 /// A group's sequence: subscribing holds the source subscription alive through the ref count.
 final private class GroupedObservableImpl<Element>: Observable<Element> {
     private let subject: PublishSubject<Element>
-    private let refCount: GroupByRefCount
+    private let refCount: RefCountDisposable
 
-    init(subject: PublishSubject<Element>, refCount: GroupByRefCount) {
+    init(subject: PublishSubject<Element>, refCount: RefCountDisposable) {
         self.subject = subject
         self.refCount = refCount
     }
@@ -97,7 +50,7 @@ final private class GroupedObservableImpl<Element>: Observable<Element> {
 final private class GroupBySink<Key: Hashable, Element>: Sink<Element, GroupedObservable<Key, Element>> {
     private let selector: (Element) throws -> Key
     private let subscription: SingleAssignmentDisposable
-    private let refCount: GroupByRefCount
+    private let refCount: RefCountDisposable
     // Only this sink touches them, from one event at a time (the Rx grammar). Groups are kept in the
     // order they were made, so they hear the end of the source in that order.
     private var groups: [Key: PublishSubject<Element>] = [:]
@@ -107,7 +60,7 @@ final private class GroupBySink<Key: Hashable, Element>: Sink<Element, GroupedOb
         self.selector = selector
         let subscription = SingleAssignmentDisposable()
         self.subscription = subscription
-        refCount = GroupByRefCount(disposable: subscription)
+        refCount = RefCountDisposable(disposable: subscription)
         super.init(observer: observer, cancel: cancel)
     }
 

@@ -31,7 +31,7 @@ final private class WindowTimeCountSink<Element>: TimedWindowSink<Element, Obser
     private let groupDisposable = CompositeDisposable()
     // Keeps the source subscribed while a window is still observed, even after the outer
     // subscription is disposed.
-    private let refCountDisposable: WindowRefCountDisposable
+    private let refCountDisposable: RefCountDisposable
 
     // Serialised: the timer's thread and the source's meet here. A window's values, its end and
     // the next window all go out as deliveries, in the order decided under `lock`.
@@ -40,7 +40,7 @@ final private class WindowTimeCountSink<Element>: TimedWindowSink<Element, Obser
 
     init(parent: WindowTimeCount<Element>, observer: ObserverNode<Observable<Element>>, cancel: Cancelable) {
         self.parent = parent
-        refCountDisposable = WindowRefCountDisposable(disposable: groupDisposable)
+        refCountDisposable = RefCountDisposable(disposable: groupDisposable)
         super.init(timeSpan: parent.timeSpan, scheduler: parent.scheduler, observer: observer, cancel: cancel)
     }
 
@@ -103,9 +103,9 @@ final private class WindowTimeCountSink<Element>: TimedWindowSink<Element, Obser
 /// A window: its subscribers hold a reference on the shared source subscription (RxSwift's `AddRef`).
 final private class WindowAddRef<Element>: Producer<Element> {
     private let source: Observable<Element>
-    private let refCount: WindowRefCountDisposable
+    private let refCount: RefCountDisposable
 
-    init(source: Observable<Element>, refCount: WindowRefCountDisposable) {
+    init(source: Observable<Element>, refCount: RefCountDisposable) {
         self.source = source
         self.refCount = refCount
     }
@@ -121,53 +121,5 @@ final private class WindowAddRef<Element>: Producer<Element> {
 final private class WindowAddRefSink<Element>: Sink<Element, Element> {
     override func next(_ element: Element) {
         forwardNext(element)
-    }
-}
-
-/// Disposes the underlying disposable once it is disposed itself and every reference taken with
-/// `retain()` is released (RxSwift's `RefCountDisposable`).
-final private class WindowRefCountDisposable: Cancelable {
-    private let lock = Lock()
-    private var disposable: Disposable? // guarded by `lock`; nil once disposed
-    private var primaryDisposed = false // guarded by `lock`
-    private var count = 0 // guarded by `lock`
-
-    init(disposable: Disposable) {
-        self.disposable = disposable
-    }
-
-    var isDisposed: Bool { lock.performLocked { disposable == nil } }
-
-    /// Takes a reference; disposing the result releases it.
-    func retain() -> Disposable {
-        let retained: Bool = lock.performLocked {
-            if disposable == nil { return false }
-            count += 1
-            return true
-        }
-        guard retained else { return Disposables.create() }
-        return Disposables.create(with: release)
-    }
-
-    func dispose() {
-        let toDispose: Disposable? = lock.performLocked {
-            guard let disposable, !primaryDisposed else { return nil }
-            primaryDisposed = true
-            if count != 0 { return nil }
-            self.disposable = nil
-            return disposable
-        }
-        toDispose?.dispose()
-    }
-
-    private func release() {
-        let toDispose: Disposable? = lock.performLocked {
-            guard let disposable else { return nil }
-            count -= 1
-            if count != 0 || !primaryDisposed { return nil }
-            self.disposable = nil
-            return disposable
-        }
-        toDispose?.dispose()
     }
 }

@@ -7,7 +7,8 @@ extension ObservableType {
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let sources = collection.map { $0.asObservable() }
-        return ZipProducer { registry in
+        // RxSwift's collection form keeps its older completion rule (see `ZipSink`).
+        return ZipProducer(completesWhenAValueCannotBePaired: true) { registry in
             let buffers = sources.map { registry.add($0) }
             return { try resultSelector(buffers.map { $0.dequeue() }) }
         }
@@ -82,33 +83,46 @@ final class ZipRegistry<Output> {
 @usableFromInline
 final class ZipProducer<Output>: Producer<Output> {
     private let setup: ZipSetup<Output>
+    private let completesWhenAValueCannotBePaired: Bool
 
     @usableFromInline
-    init(setup: @escaping ZipSetup<Output>) {
+    init(completesWhenAValueCannotBePaired: Bool = false, setup: @escaping ZipSetup<Output>) {
         self.setup = setup
+        self.completesWhenAValueCannotBePaired = completesWhenAValueCannotBePaired
     }
 
     override func run(_ observer: ObserverNode<Output>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let registry = ZipRegistry<Output>()
         let result = setup(registry)
-        let sink = ZipSink(observer: observer, cancel: cancel, buffers: registry.buffers, result: result)
+        let sink = ZipSink(
+            observer: observer, cancel: cancel, buffers: registry.buffers, result: result,
+            completesWhenAValueCannotBePaired: completesWhenAValueCannotBePaired)
         let subscription = sink.run(registry.starts)
         return (sink, subscription)
     }
 }
 
-/// One subscription of a `zip`: emits a result whenever every source has a value waiting; completes
-/// when all sources have, or when a value arrives that can never be paired because every other source
-/// completed.
+/// One subscription of a `zip`: emits a result whenever every source has a value waiting, and
+/// unsubscribes from each source as soon as it completes.
+///
+/// It completes as RxSwift's forms do: the fixed arities once every source has completed (RxSwift's
+/// rule since 2019: a source that completed empty while another still sends does not end the zip
+/// until that one ends too); the collection forms also as soon as a value arrives that can never be
+/// paired because every other source completed (the rule RxSwift kept there).
 @usableFromInline
 final class ZipSink<Output>: SerializingSink<Never, Output> {
     private let result: () throws -> Output
     private let buffers: [ZipBufferCount]
+    private let completesWhenAValueCannotBePaired: Bool
     // Guarded by `lock`.
     private var isDone: [Bool]
 
-    fileprivate init(observer: ObserverNode<Output>, cancel: Cancelable, buffers: [ZipBufferCount], result: @escaping () throws -> Output) {
+    fileprivate init(
+        observer: ObserverNode<Output>, cancel: Cancelable, buffers: [ZipBufferCount], result: @escaping () throws -> Output,
+        completesWhenAValueCannotBePaired: Bool
+    ) {
         self.result = result
+        self.completesWhenAValueCannotBePaired = completesWhenAValueCannotBePaired
         self.buffers = buffers
         isDone = Array(repeating: false, count: buffers.count)
         super.init(observer: observer, cancel: cancel)
@@ -149,7 +163,9 @@ final class ZipSink<Output>: SerializingSink<Never, Output> {
             }
             unlockAndSendNext(zipped)
         } else {
-            if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) { sendCompletedLocked() }
+            if completesWhenAValueCannotBePaired && isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+                sendCompletedLocked()
+            }
             unlockAndDeliver()
         }
     }

@@ -23,6 +23,9 @@ public final class BehaviorRelay<Element>: ObservableType {
 
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
+
+    /// The relay as an `Infallible`: a relay never errors.
+    public func asInfallible() -> Infallible<Element> { Infallible(subject.asObservable()) }
 }
 
 extension BehaviorRelay: Sendable where Element: Sendable {}

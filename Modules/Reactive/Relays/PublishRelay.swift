@@ -15,6 +15,9 @@ public final class PublishRelay<Element>: ObservableType {
 
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
+
+    /// The relay as an `Infallible`: a relay never errors.
+    public func asInfallible() -> Infallible<Element> { Infallible(subject.asObservable()) }
 }
 
 extension PublishRelay: Sendable where Element: Sendable {}

@@ -26,6 +26,9 @@ public final class ReplayRelay<Element>: ObservableType {
 
     /// The relay as an observable.
     public func asObservable() -> Observable<Element> { subject.asObservable() }
+
+    /// The relay as an `Infallible`: a relay never errors.
+    public func asInfallible() -> Infallible<Element> { Infallible(subject.asObservable()) }
 }
 
 extension ReplayRelay: Sendable where Element: Sendable {}

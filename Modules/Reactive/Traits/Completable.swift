@@ -206,9 +206,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 }
 
-extension ObservableType {
-    /// A completable that completes or fails as this sequence does, ignoring its values.
+extension ObservableType where Element == Never {
+    /// A completable that completes or fails as this sequence does. Only a sequence of `Never` has
+    /// one, as in RxSwift (`ignoreElements()` makes one of any sequence), so that
+    /// `createColdObservable([.completed(20)]).asCompletable()` infers its element.
     public func asCompletable() -> Completable {
-        PrimitiveSequence(raw: asObservable().ignoreElements())
+        PrimitiveSequence(raw: asObservable())
     }
 }

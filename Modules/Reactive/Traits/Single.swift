@@ -212,22 +212,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
         return Single<[Element]>(raw: Observable<Element>.zip(collection.map { $0.asObservable() }))
     }
-
-    /// A single of `resultSelector` applied to both singles' values, once both have succeeded; the
-    /// first failure fails it.
-    public static func zip<E1, E2>(
-        _ source1: Single<E1>, _ source2: Single<E2>, resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> Single<Element> {
-        PrimitiveSequence(raw: Observable<Element>.zip(
-            source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
-    }
-}
-
-extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// A single of both singles' values as a pair, once both have succeeded; the first failure fails it.
-    public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
-        PrimitiveSequence(raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable()))
-    }
 }
 
 extension ObservableType {
