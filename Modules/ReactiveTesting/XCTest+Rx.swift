@@ -1,4 +1,5 @@
 import Reactive
+import Testing
 import XCTest
 
 /// Asserts that two event sequences are equal, failing at the caller with the differences listed.
@@ -39,11 +40,32 @@ public func XCTAssertRecordedElements<T: Equatable>(
 ) {
     let streamElements = stream.compactMap { recorded -> T? in
         if case .error(let error) = recorded.value {
-            XCTFail("Error event in stream: \(error) @ \(recorded.time)", file: file, line: line)
+            reportFailure("Error event in stream: \(error) @ \(recorded.time)", file: file, line: line)
         }
         return recorded.value.element
     }
     assertSequencesEqual(streamElements, elements, message: "", file: file, line: line)
+}
+
+/// Runs `body` and fails the test at the caller if it leaves resources alive: `Resources.total`
+/// afterwards must be what it was before (every subscription made in `body` ended and was
+/// released). The count is process-wide: use it where nothing runs beside `body` (virtual time,
+/// no background work), not in tests that run in parallel with others.
+public func XCTAssertNoLeaks<Result>(
+    _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line,
+    _ body: () throws -> Result
+) rethrows -> Result {
+    let before = Resources.total
+    let result = try body()
+    let after = Resources.total
+    if after != before {
+        let alive = after - before
+        reportFailure(
+            "XCTAssertNoLeaks failed: \(alive) resource\(alive == 1 ? "" : "s") still alive (Resources.total \(before) before, \(after) after)"
+                + (message().isEmpty ? "" : " - \(message())"),
+            file: file, line: line)
+    }
+    return result
 }
 
 /// Fails at `file`/`line` with a readable list of the positions where `actual` and `expected` differ.
@@ -51,22 +73,46 @@ func assertSequencesEqual<Item: Equatable>(
     _ actual: [Item], _ expected: [Item], message: String, file: StaticString, line: UInt
 ) {
     if actual == expected { return }
-    XCTFail(describeDifferences(actual, expected, message: message), file: file, line: line)
+    reportFailure(describeDifferences(actual, expected, message: message), file: file, line: line)
 }
 
-/// The failure text: each differing index with both sides, then both sequences in full.
+/// Fails the running test at the caller: through Swift Testing's `Issue.record` inside a Swift
+/// Testing test (where `XCTFail` would be lost), through `XCTFail` inside an XCTest test.
+func reportFailure(_ message: String, file: StaticString, line: UInt) {
+    if let test = Test.current {
+        // The caller's file is in the test's module: its file ID is that module and the file's name.
+        let path = "\(file)"
+        let fileID = test.sourceLocation.moduleName + "/" + (path.split(separator: "/").last.map(String.init) ?? path)
+        Issue.record(Comment(rawValue: message), sourceLocation: SourceLocation(fileID: fileID, filePath: path, line: Int(line), column: 1))
+    } else {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// The failure text: each differing index with both sides, both sequences in full, then a −/+
+/// diff of the two, one item per line (as `TestStore` shows state).
 func describeDifferences<Item: Equatable>(_ actual: [Item], _ expected: [Item], message: String) -> String {
     var lines = ["XCTAssertEqual failed: sequences differ"
         + (actual.count == expected.count ? "" : " (\(actual.count) vs \(expected.count) items)")
         + (message.isEmpty ? "" : " - \(message)")]
+    var diff: [String] = []
     for index in 0..<max(actual.count, expected.count) {
         let left = index < actual.count ? actual[index] : nil
         let right = index < expected.count ? expected[index] : nil
-        if let left, let right, left == right { continue }
+        if let left, let right, left == right {
+            diff.append("    \(describe(left))")
+            continue
+        }
         lines.append("  [\(index)] \(describe(left)) != \(describe(right))")
+        if let right { diff.append("  \u{2212} \(describe(right))") }
+        if let left { diff.append("  + \(describe(left))") }
     }
     lines.append("  lhs: \(describeAll(actual))")
     lines.append("  rhs: \(describeAll(expected))")
+    lines.append("")
+    lines.append(contentsOf: diff)
+    lines.append("")
+    lines.append("  (Expected: \u{2212}, Actual: +)")
     return lines.joined(separator: "\n")
 }
 

@@ -127,4 +127,37 @@ final class XCTestRxTests: XCTestCase {
         XCTAssertEqual(MaybeEvent<Int>.error(TestError("a")), .error(TestError("a")))
         XCTAssertNotEqual(CompletableEvent.error(TestError("a")), .completed)
     }
+
+    // MARK: Leaks
+
+    func testASubscriptionThatEndsLeavesNothingAlive() {
+        let failures = captureFailures {
+            XCTAssertNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+                let res = scheduler.start { xs.map { $0 * 2 }.filter { $0 > 0 } }
+                XCTAssertEqual(res.events, [.next(210, 2), .completed(220)])
+            }
+            XCTAssertNoLeaks {
+                let subject = PublishSubject<Int>()
+                subject.subscribe(onNext: { _ in }).dispose()
+            }
+        }
+        XCTAssertTrue(failures.isEmpty, failures.map(\.description).joined(separator: "\n"))
+    }
+
+    func testASubscriptionLeftAliveFailsAtTheCaller() {
+        let subject = PublishSubject<Int>()
+        var kept: Disposable?
+        var line: UInt = 0
+        let failures = captureFailures {
+            line = #line; XCTAssertNoLeaks("kept") { kept = subject.map { $0 + 1 }.subscribe(onNext: { _ in }) }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, Int(line))
+        let description = failures.first?.description ?? ""
+        XCTAssertTrue(description.contains("resources still alive"), description)
+        XCTAssertTrue(description.hasSuffix(" - kept"), description)
+        kept?.dispose()
+    }
 }

@@ -6,6 +6,10 @@
 /// methods needs nothing per value but a virtual call. `on(_:)` remains for the public observer API.
 @usableFromInline
 class ObserverNode<Element>: ObserverType {
+    // Every sink and every subscribed observer is a node: counting nodes counts live subscriptions.
+    init() { Resources.nodeCreated() }
+    deinit { Resources.nodeReleased() }
+
     /// Receives a value.
     func next(_ element: Element) { rxAbstractMethod() }
     /// Receives the error that ends the sequence.
