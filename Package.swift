@@ -27,7 +27,7 @@ let modules: [Target] = [
 
     // architecture: store, reducers, effects, middleware; and its TestStore
     module("Architecture", ["Reactive", "Dependencies"]),
-    module("ArchitectureTesting", ["Architecture", "Dependencies", "Reactive"]),
+    module("ArchitectureTesting", ["Architecture", "Dependencies", "Reactive", "ReactiveTesting"]),
 
     // command line: typed commands in swift-argument-parser's model (ParsableCommand, @Option, ...)
     module("ArgumentParsing"),

@@ -78,7 +78,7 @@ MAY_IMPORT = {
     "platform": {"platform"},
     "dependencies": {"core"},
     "architecture": {"core", "dependencies"},
-    "architecture testing": {"core", "dependencies", "architecture"},
+    "architecture testing": {"core", "core testing", "dependencies", "architecture"},
     "service interfaces": {"core", "dependencies", "service interfaces"},
     # its own interface, core and platform; a system library of its own
     "service implementations": {"core", "platform", "service interfaces", "service implementations"},

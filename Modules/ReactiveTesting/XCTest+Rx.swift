@@ -1,5 +1,4 @@
 import Reactive
-import Testing
 import XCTest
 
 /// Asserts that two event sequences are equal, failing at the caller with the differences listed.
@@ -40,7 +39,7 @@ public func XCTAssertRecordedElements<T: Equatable>(
 ) {
     let streamElements = stream.compactMap { recorded -> T? in
         if case .error(let error) = recorded.value {
-            reportFailure("Error event in stream: \(error) @ \(recorded.time)", file: file, line: line)
+            TestFailure.record("Error event in stream: \(error) @ \(recorded.time)", filePath: file, line: line)
         }
         return recorded.value.element
     }
@@ -60,10 +59,10 @@ public func XCTAssertNoLeaks<Result>(
     let after = Resources.total
     if after != before {
         let alive = after - before
-        reportFailure(
+        TestFailure.record(
             "XCTAssertNoLeaks failed: \(alive) resource\(alive == 1 ? "" : "s") still alive (Resources.total \(before) before, \(after) after)"
                 + (message().isEmpty ? "" : " - \(message())"),
-            file: file, line: line)
+            filePath: file, line: line)
     }
     return result
 }
@@ -73,20 +72,7 @@ func assertSequencesEqual<Item: Equatable>(
     _ actual: [Item], _ expected: [Item], message: String, file: StaticString, line: UInt
 ) {
     if actual == expected { return }
-    reportFailure(describeDifferences(actual, expected, message: message), file: file, line: line)
-}
-
-/// Fails the running test at the caller: through Swift Testing's `Issue.record` inside a Swift
-/// Testing test (where `XCTFail` would be lost), through `XCTFail` inside an XCTest test.
-func reportFailure(_ message: String, file: StaticString, line: UInt) {
-    if let test = Test.current {
-        // The caller's file is in the test's module: its file ID is that module and the file's name.
-        let path = "\(file)"
-        let fileID = test.sourceLocation.moduleName + "/" + (path.split(separator: "/").last.map(String.init) ?? path)
-        Issue.record(Comment(rawValue: message), sourceLocation: SourceLocation(fileID: fileID, filePath: path, line: Int(line), column: 1))
-    } else {
-        XCTFail(message, file: file, line: line)
-    }
+    TestFailure.record(describeDifferences(actual, expected, message: message), filePath: file, line: line)
 }
 
 /// The failure text: each differing index with both sides, both sequences in full, then a −/+

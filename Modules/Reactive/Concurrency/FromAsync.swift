@@ -1,5 +1,6 @@
-// `fromAsync` is a Reactive addition, not RxSwift API: RxSwift 6 bridges async work only through
-// `AsyncSequence.asObservable()`. It is named so that it cannot be mistaken for an RxSwift member.
+// `fromAsync` is a Reactive addition, not RxSwift API (RxSwift's spellings for the traits are
+// `Single.create(detached:priority:work:)` and `from(_:)`, in PrimitiveSequence+Async.swift, which
+// the traits' forms here call). It is named so that it cannot be mistaken for an RxSwift member.
 
 extension ObservableType {
     /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
@@ -13,7 +14,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
     /// succeeds with its result; a thrown error fails the single, and disposing cancels the task.
     public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Element) -> Single<Element> {
-        PrimitiveSequence(raw: AsyncOperation(operation))
+        create(work: operation)
     }
 }
 
@@ -21,7 +22,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Reactive addition (not in RxSwift): on each subscription runs `operation` in a new task and
     /// completes when it returns; a thrown error fails the completable, and disposing cancels the task.
     public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Void) -> Completable {
-        PrimitiveSequence(raw: AsyncOperation(operation).ignoreElements())
+        from(operation)
     }
 }
 
