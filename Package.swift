@@ -55,7 +55,9 @@ let modules: [Target] = [
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
 
     // presentation: the terminal view layer (UIKit + RxCocoa's part)
-    module("TerminalUI", ["Reactive"]),
+    // RxCocoa's traits (Driver, Signal, ControlEvent, ControlProperty), free of any view
+    module("ReactiveUI", ["Reactive"]),
+    module("TerminalUI", ["Reactive", "ReactiveUI"]),
 
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive"]),
@@ -71,11 +73,11 @@ let modules: [Target] = [
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module("Contacts", [
-        "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI", "FeatureContract",
+        "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
         "ArgumentParsing",
     ]),
     module("Menu", [
-        "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI", "FeatureContract",
+        "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
         "ArgumentParsing",
     ]),
     module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "FeatureContract", "ArgumentParsing"]),
@@ -110,7 +112,12 @@ let testTargets: [Target] = [
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "RemoteConfigTesting"]),
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
-    tests("TerminalUI", ["Reactive"]),
+    tests("ReactiveUI", ["Reactive", "ReactiveTesting"]),
+    tests("TerminalUI", ["Reactive", "ReactiveUI"]),
+    // The RxSwift menu tutorial's screen, ported with only imports and the cell type changed.
+    .testTarget(
+        name: "Seed002PortTests", dependencies: ["Reactive", "ReactiveUI", "TerminalUI"],
+        path: "Tests/Seed002PortTests", exclude: ["README.md"]),
     tests("ContactsInterface", []),
     tests("Contacts", [
         "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",

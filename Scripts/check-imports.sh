@@ -55,7 +55,7 @@ for target in package["targets"]:
 
 # README's module map: each library's layer, and the layers a layer may depend on.
 LAYERS = {
-    "core": {"Reactive"},
+    "core": {"Reactive", "ReactiveUI"},
     "core testing": {"ReactiveTesting"},
     "command line": {"ArgumentParsing"},
     "platform": {"FileSystem", "Networking", "CLibSSL"},
@@ -72,7 +72,8 @@ LAYERS = {
     "app library": {"BistroApp"},
 }
 MAY_IMPORT = {
-    "core": set(),
+    # ReactiveUI (RxCocoa's traits) builds on Reactive, as RxCocoa on RxSwift
+    "core": {"core"},
     "core testing": {"core"},
     "command line": set(),
     "platform": {"platform"},

@@ -321,3 +321,67 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         XCTAssertEqual(ticks, [3, 5, 7, 9])
     }
 }
+
+final class ConcurrentMainSchedulerTests: XCTestCase {
+    /// RxSwift's difference between the two main schedulers: work scheduled inside other main-thread
+    /// work waits for the main queue on `MainScheduler.instance`, and runs at once here.
+    func testNestedWorkOnTheMainThreadRunsAtOnce() {
+        var order: [String] = []
+        _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                order.append("inner")
+                return Disposables.create()
+            }
+            order.append("outer")
+            return Disposables.create()
+        }
+        XCTAssertEqual(order, ["inner", "outer"])
+
+        var mainOrder: [String] = []
+        let queued = expectation(description: "queued on the main queue")
+        _ = MainScheduler.instance.schedule(()) { _ in
+            _ = MainScheduler.instance.schedule(()) { _ in
+                mainOrder.append("inner")
+                queued.fulfill()
+                return Disposables.create()
+            }
+            mainOrder.append("outer")
+            return Disposables.create()
+        }
+        XCTAssertEqual(mainOrder, ["outer"])
+        wait(for: [queued], timeout: 10)
+        XCTAssertEqual(mainOrder, ["outer", "inner"])
+    }
+
+    func testWorkFromABackgroundThreadRunsOnTheMainThreadUnlessCancelled() {
+        let done = expectation(description: "ran on main")
+        let log = SharedLog()
+        DispatchQueue.global().async {
+            let cancelled = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                log.append("cancelled work ran")
+                return Disposables.create()
+            }
+            cancelled.dispose()
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                log.append(Thread.isMainThread ? "main" : "background")
+                done.fulfill()
+                return Disposables.create()
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["main"])
+    }
+
+    func testTimedWorkGoesToTheMainQueue() {
+        let done = expectation(description: "after the delay")
+        let log = SharedLog()
+        _ = ConcurrentMainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+            log.append(Thread.isMainThread ? "main" : "background")
+            done.fulfill()
+            return Disposables.create()
+        }
+        XCTAssertEqual(log.all, [])
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["main"])
+    }
+}

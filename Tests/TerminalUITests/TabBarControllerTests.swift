@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveUI
 import TerminalUI
 import XCTest
 
@@ -144,6 +145,16 @@ final class TabBarControllerTests: XCTestCase {
         controller.selectedIndex = -1
         XCTAssertEqual(indices, [0, 1, 2])
         XCTAssertTrue(terminal.snapshot().contains("[Account]"))
+
+        // RxCocoa's shapes: the index is a property that selects when bound, `didSelect` the
+        // controllers switched to (not the one shown when subscribed).
+        var selected: [String?] = []
+        _ = controller.rx.didSelect.subscribe(onNext: { selected.append($0.title) })
+        _ = Observable.just(0).bind(to: controller.rx.selectedIndex)
+        terminal.press(.tab)
+        XCTAssertEqual(controller.selectedIndex, 1)
+        XCTAssertEqual(selected, [controller.viewControllers[0].title, controller.viewControllers[1].title])
+        XCTAssertEqual(indices, [0, 1, 2, 0, 1])
     }
 
     @MainActor private static func singleTab() {

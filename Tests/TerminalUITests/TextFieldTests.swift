@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveUI
 import TerminalUI
 import XCTest
 
@@ -157,7 +158,7 @@ final class TextFieldTests: XCTestCase {
         let (terminal, _, _) = show(field, width: 10, height: 1)
         let bag = DisposeBag()
         var texts: [String] = []
-        field.rx.text.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
+        field.rx.text.orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
         terminal.type("s3cr3t김")
         XCTAssertEqual(terminal.snapshot(), "•••••••")
         XCTAssertEqual(field.text, "s3cr3t김")
@@ -212,7 +213,7 @@ final class TextFieldTests: XCTestCase {
         let (terminal, _, _) = show(field, width: 10, height: 1)
         let bag = DisposeBag()
         var texts: [String] = []
-        field.rx.text.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
+        field.rx.text.orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
         XCTAssertEqual(texts, ["a"])
         terminal.type("bc")
         terminal.press(.left, .right, .home, .backspace) // moves and no-ops change nothing
@@ -224,7 +225,7 @@ final class TextFieldTests: XCTestCase {
         // Binds like any observable: to a relay, or to a label's binder (applied at once on the main thread).
         let relay = BehaviorRelay(value: "")
         let echo = Label()
-        field.rx.text.bind(to: relay).disposed(by: bag)
+        field.rx.text.orEmpty.bind(to: relay).disposed(by: bag)
         field.rx.text.bind(to: echo.rx.text).disposed(by: bag)
         XCTAssertEqual(echo.text, "new")
         terminal.type("!")
@@ -275,7 +276,7 @@ final class TextFieldTests: XCTestCase {
         let (terminal, _, _) = show(field, width: 40, height: 1)
         let bag = DisposeBag()
         var events = 0
-        field.rx.text.subscribe(onNext: { _ in events += 1 }).disposed(by: bag)
+        field.rx.text.orEmpty.subscribe(onNext: { _ in events += 1 }).disposed(by: bag)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
         let pasted = String((0..<2000).map { alphabet[($0 * 7 + $0 / 13) % alphabet.count] })
         XCTAssertEqual(terminal.snapshot(), "") // the first frame
@@ -300,7 +301,7 @@ final class TextFieldTests: XCTestCase {
         let (terminal, _, _) = show(field, width: 20, height: 1)
         let bag = DisposeBag()
         var texts: [String] = []
-        field.rx.text.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
+        field.rx.text.orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
         var submitted: [String] = []
         field.rx.submit.subscribe(onNext: { submitted.append($0) }).disposed(by: bag)
         terminal.press(.left)

@@ -1,6 +1,7 @@
 import ContactsInterface
 import Dispatch
 import Reactive
+import ReactiveUI
 import TerminalUI
 
 /// The seller's contacts (the tutorial's view controller): phone and address of the first contact, every
@@ -46,34 +47,27 @@ public final class ContactsViewController: ViewController {
     }
 
     private func bindContacts() {
-        // Published and connected last, so that both bindings see every element even when the
-        // scheduler runs the subscription at once.
-        let contacts = viewModel.contacts()
-            // 1. Ask in the background, show on the main thread.
+        viewModel.contacts()
+            // 1. Ask in the background; the driver shows on the main thread.
             .subscribe(on: backgroundScheduler)
-            .observe(on: MainScheduler.instance)
-            // 2. An error shows a message and goes no further.
-            .flatMapError { [weak self] in
-                self?.rx.showMessage($0.localizedDescription) ?? Observable.empty()
-            }
-            .publish()
-
-        contacts
-            .map { $0.map { ListRow($0.address ?? "", $0.phone ?? "") } }
-            .bind(to: list.rx.rows)
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [weak self] event in self?.show(event) })
             .disposed(by: disposeBag)
+    }
 
-        contacts
-            // 3. The first contact; `map`, not the tutorial's `compactMap`, so that labels empty out
-            // with the table instead of showing a contact the database no longer holds.
-            .map { $0.first }
-            // 4. Fill the labels.
-            .subscribe(onNext: { [weak self] in
-                self?.phone.text = $0?.phone
-                self?.address.text = $0?.address
-            })
-            .disposed(by: disposeBag)
-
-        contacts.connect().disposed(by: disposeBag)
+    private func show(_ event: Event<[SellerContacts]>) {
+        switch event {
+        case .next(let contacts):
+            list.rows = contacts.map { ListRow($0.address ?? "", $0.phone ?? "") }
+            // 2. The first contact, or none: the labels empty out with the table instead of
+            // showing a contact the database no longer holds (the tutorial's `compactMap` kept it).
+            phone.text = contacts.first?.phone
+            address.text = contacts.first?.address
+        case .error(let error):
+            // 3. An error shows a message and goes no further.
+            rx.showMessage(error.localizedDescription).subscribe().disposed(by: disposeBag)
+        case .completed:
+            break
+        }
     }
 }

@@ -1,11 +1,14 @@
 import MenuInterface
 import Reactive
+import ReactiveUI
 import TerminalUI
 
 /// The menu screen (the RxSwift menu tutorial's view controller): one row per item with its name, price in won and
 /// count, the total count and price, Clear and Order, and an alert for each message.
 ///
-/// It only shows and forwards: every key and tap goes to the view model, which decides.
+/// It only shows and forwards: every key and tap goes to the view model, which decides. It binds
+/// as RxCocoa users do: the view model's outputs become drivers (on the main thread, never
+/// failing), taps and alerts signals.
 /// Keys: Up/Down select a row, `+`/`-` change its count, `c` clears, `o` orders, `r` reloads;
 /// Tab moves the focus to the buttons, where Enter taps them (in a tab bar, Tab switches tabs and
 /// the buttons are reached by their shortcuts).
@@ -53,9 +56,13 @@ public final class MenuViewController: ViewController {
 
     private func bindMenus() {
         viewModel.menuObservable
-            .observe(on: MainScheduler.instance)
-            .bind(to: tableView.rx.items) { _, item in
-                ListRow(item.name, item.price.currencyKR(), "- \(item.count) +")
+            .asDriver(onErrorJustReturn: [])
+            .drive(tableView.rx.items(cellIdentifier: "MenuItemCell", cellType: MenuItemCell.self)) { [weak self] _, item, cell in
+                cell.title.text = item.name
+                cell.price.text = item.price.currencyKR()
+                cell.count.text = "- \(item.count) +"
+                // The tutorial's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
+                cell.onChange = { increase in self?.viewModel.changeCount(item: item, increase: increase) }
             }
             .disposed(by: disposeBag)
     }
@@ -63,47 +70,40 @@ public final class MenuViewController: ViewController {
     private func bindTotals() {
         viewModel.itemsCount
             .map { "\($0)" }
-            .observe(on: MainScheduler.instance)
-            .bind(to: itemCountLabel.rx.text)
+            .asDriver(onErrorJustReturn: "")
+            .drive(itemCountLabel.rx.text)
             .disposed(by: disposeBag)
 
         viewModel.totalPriceText
-            .observe(on: MainScheduler.instance)
-            .bind(to: totalPrice.rx.text)
+            .asDriver(onErrorJustReturn: "")
+            .drive(totalPrice.rx.text)
             .disposed(by: disposeBag)
     }
 
     private func bindInputs() {
-        // The tutorial's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
-        Observable.merge(tableView.rx.itemKey("+").map { ($0, 1) }, tableView.rx.itemKey("-").map { ($0, -1) })
-            .withLatestFrom(viewModel.menuObservable) { key, menus in
-                menus.indices.contains(key.0) ? (menus[key.0], key.1) : nil
-            }
-            .compactMap { $0 }
-            .subscribe(onNext: { [weak self] item, increase in self?.viewModel.changeCount(item: item, increase: increase) })
+        clearButton.rx.tap.asSignal()
+            .emit(with: self, onNext: { controller, _ in controller.viewModel.clearAllItemSelections() })
             .disposed(by: disposeBag)
 
-        clearButton.rx.tap
-            .subscribe(onNext: { [weak self] in self?.viewModel.clearAllItemSelections() })
-            .disposed(by: disposeBag)
-
-        orderButton.rx.tap
-            .subscribe(onNext: { [weak self] in self?.viewModel.order() })
+        orderButton.rx.tap.asSignal()
+            .emit(with: self, onNext: { controller, _ in controller.viewModel.order() })
             .disposed(by: disposeBag)
 
         rx.key("r")
-            .subscribe(onNext: { [weak self] in self?.viewModel.fetchMenu() })
+            .asSignal(onErrorSignalWith: .empty())
+            .emit(with: self, onNext: { controller, _ in controller.viewModel.fetchMenu() })
             .disposed(by: disposeBag)
     }
 
     private func bindAlerts() {
         viewModel.alerts
-            .observe(on: MainScheduler.instance)
-            .flatMap { [weak self] alert -> Observable<AlertAction> in
+            .asSignal(onErrorSignalWith: .empty())
+            .flatMap { [weak self] alert -> Signal<AlertAction> in
                 guard let self else { return .empty() }
                 return self.rx.alert(title: alert.title, message: alert.message, actions: [AlertAction(title: "OK", style: .default)])
+                    .asSignal(onErrorSignalWith: .empty())
             }
-            .subscribe()
+            .emit()
             .disposed(by: disposeBag)
     }
 }

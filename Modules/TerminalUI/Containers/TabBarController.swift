@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveUI
 
 /// Screens side by side behind a tab bar, one shown at a time (UITabBarController's part).
 ///
@@ -13,7 +14,7 @@ public final class TabBarController: ViewController {
     public let tabBar = TabBar()
 
     /// The tabs, left to right; their titles name them in the bar.
-    public let viewControllers: [ViewController]
+    nonisolated public let viewControllers: [ViewController]
 
     private let content = TabContentView()
     nonisolated private let selection: BehaviorSubject<Int>
@@ -83,8 +84,22 @@ public final class TabBarController: ViewController {
 }
 
 extension Reactive where Base: TabBarController {
-    /// The selected tab's index: the current one on subscription, then each change.
-    public var selectedIndex: Observable<Int> { base.selectedIndexChanges }
+    /// The selected tab's index (as RxCocoa's `segmentedControl.rx.selectedSegmentIndex`): the
+    /// current one on subscription, then each change; binding to it selects a tab.
+    public var selectedIndex: ControlProperty<Int> {
+        ControlProperty(
+            values: base.selectedIndexChanges,
+            valueSink: Binder(mainActor: base) { controller, index in
+                controller.selectedIndex = index
+            })
+    }
+
+    /// The controller of each tab the user or the code switches to (RxCocoa's
+    /// `tabBarController.rx.didSelect`), not the one selected when subscribed.
+    public var didSelect: ControlEvent<ViewController> {
+        let controllers = base.viewControllers
+        return ControlEvent(events: base.selectedIndexChanges.skip(1).map { controllers[$0] })
+    }
 }
 
 /// The area under the tab bar: takes all the room left and gives it to the selected tab's view.

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveUI
 
 /// A button that sends taps (UIButton's part): chosen with Enter or Space when it has the focus,
 /// or with its shortcut key from anywhere on the screen.
@@ -70,5 +71,5 @@ public final class Button: View {
 
 extension Reactive where Base: Button {
     /// The button's taps (RxCocoa's `button.rx.tap`), on the main thread.
-    public var tap: Observable<Void> { base.taps.asObservable() }
+    public var tap: ControlEvent<Void> { ControlEvent(events: base.taps) }
 }

@@ -66,9 +66,8 @@ public final class Label: View {
 extension Reactive where Base: Label {
     /// A binder that sets the label's text on the main thread (RxCocoa's `label.rx.text`).
     public var text: Binder<String?> {
-        Binder(base) { label, text in
-            // Binder applies values on MainScheduler, which runs them on the main thread.
-            MainActor.assumeIsolated { label.text = text }
+        Binder(mainActor: base) { label, text in
+            label.text = text
         }
     }
 }

@@ -43,17 +43,15 @@ public final class StatusLine: View {
 extension Reactive where Base: StatusLine {
     /// A binder that sets the status message on the main thread.
     public var text: Binder<String?> {
-        Binder(base) { line, text in
-            // Binder applies values on MainScheduler, which runs them on the main thread.
-            MainActor.assumeIsolated { line.text = text }
+        Binder(mainActor: base) { line, text in
+            line.text = text
         }
     }
 
     /// A binder that sets the hint on the main thread.
     public var hint: Binder<String?> {
-        Binder(base) { line, hint in
-            // Binder applies values on MainScheduler, which runs them on the main thread.
-            MainActor.assumeIsolated { line.hint = hint }
+        Binder(mainActor: base) { line, hint in
+            line.hint = hint
         }
     }
 }

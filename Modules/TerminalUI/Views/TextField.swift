@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveUI
 
 /// One line of editable text with a cursor (UITextField's part); read it with `field.rx.text`.
 ///
@@ -258,10 +259,17 @@ public final class TextField: View {
 }
 
 extension Reactive where Base: TextField {
-    /// The text: the current one when subscribed, then each edit (RxCocoa's `textField.rx.text`),
-    /// on the main thread.
-    public var text: Observable<String> { base.textChanges.asObservable() }
+    /// The text (RxCocoa's `textField.rx.text`): the current one when subscribed, then each edit,
+    /// on the main thread; binding to it sets the text (nil clears it). A field's text is never
+    /// nil: `orEmpty` gives it as a `String`.
+    public var text: ControlProperty<String?> {
+        ControlProperty(
+            values: base.textChanges.map { Optional($0) },
+            valueSink: Binder(mainActor: base) { field, text in
+                field.text = text ?? ""
+            })
+    }
 
     /// The text each time Enter is pressed in the focused field (RxCocoa's `controlEvent(.editingDidEndOnExit)`).
-    public var submit: Observable<String> { base.submits.asObservable() }
+    public var submit: ControlEvent<String> { ControlEvent(events: base.submits) }
 }
