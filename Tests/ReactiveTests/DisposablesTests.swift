@@ -197,3 +197,50 @@ final class DisposablesTests: XCTestCase {
         XCTAssertEqual(log, [1, 2, 3, 4, 5])
     }
 }
+
+/// A bag lets go of subscriptions that ended (RxSwift #2364) and still disposes the rest in order.
+final class DisposeBagEndedEntriesTests: XCTestCase {
+    func testSubscriptionsThatEndedAreLetGoWhileTheBagLives() {
+        let bag = DisposeBag()
+        weak var ended: AnyObject?
+        weak var endedWithAction: AnyObject?
+        weak var disposedByHand: AnyObject?
+        weak var live: AnyObject?
+        do {
+            // (`just` and `never` answer with no subscription object at all: these make one.)
+            let first = Observable.of(1, 2).subscribe(onNext: { _ in })
+            ended = first as AnyObject
+            first.disposed(by: bag)
+            let second = Observable.of(2).subscribe(onNext: { _ in }, onDisposed: {})
+            endedWithAction = second as AnyObject
+            second.disposed(by: bag)
+            let third = Disposables.create {}
+            disposedByHand = third as AnyObject
+            third.disposed(by: bag)
+            third.dispose()
+            let fourth = Observable<Int>.create { _ in Disposables.create {} }.subscribe(onNext: { _ in })
+            live = fourth as AnyObject
+            fourth.disposed(by: bag)
+        }
+        XCTAssertNotNil(ended, "nothing is let go before the bag looks")
+        for value in 0..<200 { Observable.just(value).subscribe(onNext: { _ in }).disposed(by: bag) }
+        XCTAssertNil(ended)
+        XCTAssertNil(endedWithAction)
+        XCTAssertNil(disposedByHand)
+        XCTAssertNotNil(live, "a subscription still running stays")
+    }
+
+    func testTheSubscriptionsKeptAreDisposedInTheOrderTheyCame() {
+        var disposed: [Int] = []
+        var bag: DisposeBag? = DisposeBag()
+        for index in 0..<1_000 {
+            if index % 100 == 0 {
+                Observable<Int>.never().subscribe(onDisposed: { disposed.append(index) }).disposed(by: bag!)
+            } else {
+                Observable.just(index).subscribe(onNext: { _ in }).disposed(by: bag!)
+            }
+        }
+        bag = nil
+        XCTAssertEqual(disposed, Array(stride(from: 0, to: 1_000, by: 100)))
+    }
+}

@@ -195,6 +195,65 @@ final class DriverTests: XCTestCase {
         XCTAssertEqual(inner2.subscriptions, [Subscription(241, 251)])
     }
 
+    func testSwitchLatestFlatMapFirstFlatMapAndConcat() {
+        func run(_ make: (TestScheduler) -> Driver<String>) -> [Recorded<Event<String>>] {
+            let scheduler = TestScheduler(initialClock: 0)
+            var res: TestableObserver<String>!
+            SharingScheduler.mock(scheduler: scheduler) {
+                let driver = make(scheduler)
+                res = scheduler.start { driver }
+            }
+            return res.events
+        }
+        func inners(_ scheduler: TestScheduler) -> (Driver<Int>, [Int: Driver<String>]) {
+            let outer = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+            let first = scheduler.createColdObservable([.next(5, "a"), .next(20, "b"), .completed(30)])
+            let second = scheduler.createColdObservable([.next(5, "c"), .completed(10)])
+            return (outer.asDriver(onErrorJustReturn: 0), [
+                1: first.asDriver(onErrorJustReturn: ""), 2: second.asDriver(onErrorJustReturn: ""),
+            ])
+        }
+        XCTAssertEqual(run { scheduler in
+            let (outer, inner) = inners(scheduler)
+            return outer.map { inner[$0]! }.switchLatest()
+        }, [.next(217, "a"), .next(227, "c"), .completed(301)])
+        XCTAssertEqual(run { scheduler in
+            let (outer, inner) = inners(scheduler)
+            return outer.flatMapFirst { inner[$0]! }
+        }, [.next(217, "a"), .next(232, "b"), .completed(301)])
+        XCTAssertEqual(run { scheduler in
+            let (outer, inner) = inners(scheduler)
+            return outer.flatMap { inner[$0]! }
+        }, [.next(217, "a"), .next(227, "c"), .next(232, "b"), .completed(301)])
+        XCTAssertEqual(run { scheduler in
+            let (_, inner) = inners(scheduler)
+            return Driver.concat([inner[1]!, inner[2]!])
+        }, [.next(206, "a"), .next(221, "b"), .next(237, "c"), .completed(242)])
+        XCTAssertEqual(run { scheduler in
+            let (_, inner) = inners(scheduler)
+            return Driver.zip([inner[1]!, inner[2]!]) { $0.joined() }
+            // The collection form keeps RxSwift's older rule: "b" at 221 can never be paired.
+        }, [.next(206, "ac"), .completed(221)])
+    }
+
+    func testDoCallsItsClosuresAroundEachEventOnTheSharingScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        var log: [String] = []
+        var res: TestableObserver<Int>!
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = xs.asDriver(onErrorJustReturn: 0).do(
+                onNext: { log.append("next \($0) @\(scheduler.clock)") },
+                afterNext: { _ in log.append("after next") },
+                onCompleted: { log.append("completed @\(scheduler.clock)") },
+                onSubscribe: { log.append("subscribe @\(scheduler.clock)") },
+                onDispose: { log.append("dispose") })
+            res = scheduler.start { driver }
+        }
+        XCTAssertEqual(res.events, [.next(211, 1), .completed(221)])
+        XCTAssertEqual(log, ["subscribe @200", "next 1 @211", "after next", "completed @221", "dispose"])
+    }
+
     func testTimeOperatorsRunOnTheSharingScheduler() {
         func run(_ make: (Driver<Int>) -> Driver<Int>) -> [Recorded<Event<Int>>] {
             let scheduler = TestScheduler(initialClock: 0)

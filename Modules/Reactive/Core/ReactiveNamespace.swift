@@ -1,3 +1,5 @@
+import class Foundation.NSObject
+
 /// The `.rx` namespace: reactive extensions of a base object (`label.rx.text`).
 ///
 /// Named as in RxSwift, so `extension Reactive where Base: Label` works unchanged. The type shares its
@@ -47,3 +49,6 @@ extension ReactiveCompatible {
         set {}
     }
 }
+
+/// Every `NSObject` has an `.rx` namespace, as in RxSwift.
+extension NSObject: ReactiveCompatible {}

@@ -14,8 +14,9 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-/// The integer types `range` and `interval` count with.
-public typealias RxAbstractInteger = BinaryInteger & Sendable
+/// The integer types `range`, `interval` and `timer` count with: RxSwift's `FixedWidthInteger`, and
+/// `Sendable`, since a timer's count crosses to its scheduler's thread.
+public typealias RxAbstractInteger = FixedWidthInteger & Sendable
 
 extension Observable where Element == Int {
     /// The `count` integers from `start`, then completion.

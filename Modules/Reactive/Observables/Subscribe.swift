@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Subscribes a closure to every event.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
@@ -18,10 +20,10 @@ extension ObservableType {
                 onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: nil, callStack: callStack)
             return asObservable().subscribeNode(observer)
         }
-        let disposable = Disposables.create(with: onDisposed)
+        let disposable = AnonymousDisposable(onDisposed)
         let observer = ClosureObserver<Element>(
             onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable, callStack: callStack)
-        return Disposables.create(asObservable().subscribeNode(observer), disposable)
+        return ObservedSubscription(subscription: asObservable().subscribeNode(observer), onDisposed: disposable)
     }
 
     /// Subscribes closures that receive `object` (held weakly) with each event; nothing is called
@@ -51,5 +53,30 @@ extension ObservableType {
                 onDisposed?(object)
             }
         )
+    }
+}
+
+/// A subscription with an `onDisposed` action: disposing it ends the subscription, then runs the
+/// action. The observer runs the action when the sequence terminates, so the action having run
+/// means the subscription has ended, which a `DisposeBag` uses to let go of it.
+final class ObservedSubscription: Cancelable, @unchecked Sendable { // the `disposed` atomic hands `subscription` to one disposer
+    private let disposed = Atomic<Bool>(false)
+    private let subscription: Disposable
+    private let onDisposed: AnonymousDisposable
+
+    init(subscription: Disposable, onDisposed: AnonymousDisposable) {
+        self.subscription = subscription
+        self.onDisposed = onDisposed
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    /// Whether the subscription ended, by disposal or by its sequence terminating.
+    var hasEnded: Bool { onDisposed.isDisposed }
+
+    func dispose() {
+        if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
+        subscription.dispose()
+        onDisposed.dispose()
     }
 }

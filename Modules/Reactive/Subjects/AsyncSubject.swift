@@ -1,5 +1,8 @@
 /// Sends only the last value, and only when the source completes; an error is passed on as is.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving {
+    /// The observer side.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock()
     private var observers = ObserverBag<Element>()

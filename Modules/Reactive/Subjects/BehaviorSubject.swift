@@ -1,5 +1,8 @@
 /// Holds a current value: a new observer first receives it, then every later event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+    /// The observer side.
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
     // every onNext it cost more than the subject's own work.

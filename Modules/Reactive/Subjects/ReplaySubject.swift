@@ -1,6 +1,9 @@
 /// Replays buffered values (the last `bufferSize`, or all) to each new observer, then sends it
 /// later events.
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+    /// The observer side.
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     // Never held while an observer runs: a new observer is replayed to through a `ReplayGate`.
     private let lock = Lock()

@@ -212,3 +212,31 @@ extension Infallible {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
 }
+
+extension InfallibleType {
+    /// Prints every event, the subscription and the disposal (Observable's `debug`).
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> Infallible<Element> {
+        Infallible(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
+    /// The latest values of the infallibles in `collection`, combined by `resultSelector` whenever
+    /// any sends one, once all have.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
+    ) -> Infallible<Element> where Collection.Element: InfallibleType {
+        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The latest values of the infallibles in `collection` as arrays, whenever any sends one, once all have.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+        Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+}

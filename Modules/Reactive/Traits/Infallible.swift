@@ -27,6 +27,21 @@ public enum InfallibleEvent<Element> {
 
 extension InfallibleEvent: Sendable where Element: Sendable {}
 
+extension InfallibleEvent: EventConvertible {
+    /// The event as an observable's: a value or completion.
+    public var event: Event<Element> {
+        switch self {
+        case .next(let element): .next(element)
+        case .completed: .completed
+        }
+    }
+}
+
+extension Infallible {
+    /// What `create` hands its closure: sends one event to the subscriber.
+    public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
+}
+
 extension ObservableConvertibleType {
     /// An infallible that replaces an error with `element`, then completes.
     public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
@@ -47,15 +62,10 @@ extension ObservableConvertibleType {
 extension InfallibleType {
     /// An infallible whose subscription runs `subscribe` with an observer; the returned disposable ends it.
     public static func create(
-        subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable
+        subscribe: @escaping (@escaping Infallible<Element>.InfallibleObserver) -> Disposable
     ) -> Infallible<Element> {
         Infallible(Observable<Element>.create { observer in
-            subscribe { event in
-                switch event {
-                case .next(let element): observer.on(.next(element))
-                case .completed: observer.on(.completed)
-                }
-            }
+            subscribe { event in observer.on(event.event) }
         })
     }
 

@@ -197,6 +197,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
+
+    /// RxSwift 5's name for `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Maybe<Element> {
+        catchAndReturn(element)
+    }
 }
 
 extension ObservableType {

@@ -57,6 +57,14 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.catch { error in try handler(error).asObservable() })
     }
 
+    /// RxSwift 5's name for `catch(_:)`.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        `catch`(handler)
+    }
+
     /// On an error, subscribes again, as often as needed.
     public func retry() -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry())

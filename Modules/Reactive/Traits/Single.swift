@@ -175,6 +175,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
+    /// RxSwift 5's name for `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Single<Element> {
+        catchAndReturn(element)
+    }
+
     /// This single as a maybe (one that always has a value).
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source)
