@@ -36,17 +36,35 @@ Modes (for `--mode`, and for the `mode` field of a scripted response):
     oversize_chunked  the same body sent chunked, with no length announced
     raw            `status` and `body` (a string) exactly as given
 
+Real-time updates, as Firebase's SDKs receive them:
+
+    POST /v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations
+
+answers 200 with a chunked stream that stays open and carries `{"latestTemplateVersionNumber": "N"}`
+whenever the template's version rises above the request's `lastKnownVersionNumber` (at once if it
+already has). `--stream-framing array` (the default, as Firebase's service) sends one JSON array
+piece by piece, each object pretty-printed over several lines; `objects` sends one object after
+another.
+
 Test-control endpoints (JSON in and out; they are not part of the fetch protocol):
     POST /__control/template   {"entries": {...}}   replace the template; the version and ETag change
     POST /__control/script     {"responses": [{"mode": "429"}, {"mode": "update", "delay": 2}, ...]}
                                queue responses; each fetch takes the next one, then the default mode
     POST /__control/reset      back to the start-up template, mode and delay; forget recorded requests
+    POST /__control/publish    {"entries": {...}}   as `template`; open streams announce the new version
+    POST /__control/drop       close every open stream at once (as a network change would)
+    POST /__control/stream     {"status": 503, "seconds": 10}   answer new streams with that status for
+                               that long; {"featureDisabled": true} tells open and new streams so
+    POST /__control/stop       shut the server down (as a crash would: streams break off)
     GET  /__control/requests   every fetch request received: path, headers, JSON body, answered mode
+    GET  /__control/streams    how many streams were opened and are open now
 """
 
 import argparse
 import copy
 import json
+import select
+import socket
 import sys
 import threading
 import time
@@ -90,8 +108,12 @@ PROTOCOL_BREAKS = {
 class ServerState:
     """Everything the handlers share; every access holds `lock` (handlers run on their own threads)."""
 
-    def __init__(self, template, mode, delay, api_key):
+    def __init__(self, template, mode, delay, api_key, framing, first_version=1):
         self.lock = threading.Lock()
+        # Streams wait on it for a new version, a drop or a stop.
+        self.changed = threading.Condition(self.lock)
+        self.framing = framing
+        self.first_version = first_version
         self.initial = (copy.deepcopy(template), mode, delay)
         self.api_key = api_key
         self.reset()
@@ -99,11 +121,18 @@ class ServerState:
     def reset(self):
         template, mode, delay = self.initial
         self.entries = dict(copy.deepcopy(template))
-        self.version = 1
+        self.version = self.first_version
         self.mode = mode
         self.delay = delay
         self.script = []
         self.requests = []
+        self.drops = 0
+        self.stream_status = None
+        self.stream_status_until = 0.0
+        self.feature_disabled = False
+        self.streams_opened = 0
+        self.streams_open = 0
+        self.stopping = False
 
     def etag(self):
         return '"template-v%d"' % self.version
@@ -185,6 +214,9 @@ def make_handler(state, verbose):
             if self.path == "/__control/requests":
                 with state.lock:
                     self.send_json(200, {"requests": state.requests})
+            elif self.path == "/__control/streams":
+                with state.lock:
+                    self.send_json(200, {"opened": state.streams_opened, "open": state.streams_open})
             else:
                 self.send_json(404, {"error": {"code": 404, "message": "not found"}})
 
@@ -194,6 +226,12 @@ def make_handler(state, verbose):
                 self.control(self.path[len("/__control/"):], body)
             elif self.path.startswith("/v1/projects/") and self.path.endswith(":fetch") and "/namespaces/" in self.path:
                 self.fetch(body)
+            elif (
+                self.path.startswith("/v1/projects/")
+                and self.path.endswith(":streamFetchInvalidations")
+                and "/namespaces/" in self.path
+            ):
+                self.stream(body)
             else:
                 self.send_json(404, {"error": {"code": 404, "message": "not found"}})
 
@@ -204,9 +242,23 @@ def make_handler(state, verbose):
                 self.send_json(400, {"error": "the body is not JSON"})
                 return
             with state.lock:
-                if action == "template":
+                if action in ("template", "publish"):
                     state.entries = as_strings(dict(document.get("entries", {})))
                     state.version += 1
+                    state.changed.notify_all()
+                elif action == "drop":
+                    state.drops += 1
+                    state.changed.notify_all()
+                elif action == "stream":
+                    if "status" in document:
+                        state.stream_status = int(document["status"])
+                        state.stream_status_until = time.monotonic() + float(document.get("seconds", 0))
+                    if "featureDisabled" in document:
+                        state.feature_disabled = bool(document["featureDisabled"])
+                    state.changed.notify_all()
+                elif action == "stop":
+                    state.stopping = True
+                    state.changed.notify_all()
                 elif action == "script":
                     state.script.extend(document.get("responses", []))
                 elif action == "reset":
@@ -216,6 +268,9 @@ def make_handler(state, verbose):
                     return
                 answer = {"version": state.version, "etag": state.etag(), "queued": len(state.script)}
             self.send_json(200, answer)
+            if action == "stop":
+                # After the answer is out: the shutdown ends the process.
+                threading.Thread(target=self.server.shutdown, daemon=True).start()
 
         def fetch(self, body):
             with state.lock:
@@ -242,6 +297,82 @@ def make_handler(state, verbose):
                 self.send_json(403, {"error": {"code": 403, "message": "API key not valid", "status": "PERMISSION_DENIED"}})
                 return
             self.answer(str(response.get("mode", "update")), response, entries, version, etag)
+
+        def stream(self, body):
+            try:
+                known = int(json.loads(body or b"{}").get("lastKnownVersionNumber") or 0)
+            except (ValueError, AttributeError):
+                known = 0
+            with state.lock:
+                state.requests.append(
+                    {"path": self.path, "headers": {name: value for name, value in self.headers.items()}, "mode": "stream"}
+                )
+                status = state.stream_status if time.monotonic() < state.stream_status_until else None
+                if status is not None:
+                    self.send_json(status, {"error": {"code": status, "message": "scripted stream failure"}})
+                    return
+                drops = state.drops
+                state.streams_opened += 1
+                state.streams_open += 1
+            self.close_connection = True
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json; charset=utf-8")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                first = True
+                if state.framing == "array":
+                    self.write_chunk(b"[")
+                sent = known
+                while True:
+                    with state.lock:
+                        while (
+                            state.version <= sent
+                            and state.drops == drops
+                            and not state.stopping
+                            and not state.feature_disabled
+                            and not self.client_left()
+                        ):
+                            state.changed.wait(timeout=0.2)
+                        if state.stopping or state.drops != drops or self.client_left():
+                            break
+                        message = {"featureDisabled": True} if state.feature_disabled else {
+                            "latestTemplateVersionNumber": str(state.version)
+                        }
+                        sent = state.version
+                    text = json.dumps(message, indent=2).encode("utf-8")
+                    if state.framing == "array" and not first:
+                        text = b",\n" + text
+                    first = False
+                    self.write_chunk(text)
+                    if message.get("featureDisabled"):
+                        break
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            finally:
+                with state.lock:
+                    state.streams_open -= 1
+            # A drop or a stop breaks the stream off, as a network change or a crash would: no
+            # closing chunk, the connection just ends.
+            try:
+                self.connection.shutdown(2)
+            except OSError:
+                pass
+
+        def client_left(self):
+            """Whether the client closed its end: a stream only writes when there is news, so it
+            looks for the end of the connection while it waits."""
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            if not readable:
+                return False
+            try:
+                return self.connection.recv(1, socket.MSG_PEEK) == b""
+            except OSError:
+                return True
+
+        def write_chunk(self, data):
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            self.wfile.flush()
 
         def answer(self, mode, response, entries, version, etag):
             if mode == "update":
@@ -284,9 +415,15 @@ def main():
     parser.add_argument("--delay", type=float, default=0, help="seconds every fetch waits before answering")
     parser.add_argument("--api-key", help="require this X-Goog-Api-Key header")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
+    parser.add_argument("--template-version", type=int, default=1, help="the start-up template's version (default 1)")
+    parser.add_argument(
+        "--stream-framing", choices=["array", "objects"], default="array",
+        help="how real-time messages are framed: one JSON array (Firebase's) or one object after another")
     arguments = parser.parse_args()
 
-    state = ServerState(load_template(arguments.template), arguments.mode, arguments.delay, arguments.api_key)
+    state = ServerState(
+        load_template(arguments.template), arguments.mode, arguments.delay, arguments.api_key, arguments.stream_framing,
+        arguments.template_version)
     server = ThreadingHTTPServer((arguments.host, arguments.port), make_handler(state, arguments.verbose))
     server.daemon_threads = True
     host, port = server.server_address[:2]

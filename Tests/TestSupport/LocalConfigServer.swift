@@ -60,6 +60,39 @@ public final class LocalConfigServer: Sendable {
         try server.controlWaiting("template", ["entries": entries])
     }
 
+    /// Publishes a new template: its version rises, and open real-time streams announce it.
+    public func publish(_ entries: [String: String]) async throws {
+        try await server.control("publish", ["entries": entries])
+    }
+
+    /// Closes every open real-time stream at once, as a network change would.
+    public func dropStreams() async throws {
+        try await server.control("drop", [:])
+    }
+
+    /// Answers new real-time streams with `status` for `seconds`.
+    public func failStreams(status: Int, seconds: Double) async throws {
+        try await server.control("stream", ["status": status, "seconds": seconds])
+    }
+
+    /// Tells open and new real-time streams that real-time updates are off (`featureDisabled`).
+    public func disableRealtime() async throws {
+        try await server.control("stream", ["featureDisabled": true])
+    }
+
+    /// Asks the server to shut down (open streams break off, as in a crash), then waits for it to exit.
+    public func shutDown() async throws {
+        try await server.control("stop", [:])
+        server.stop()
+    }
+
+    /// How many real-time streams are open now.
+    public func openStreams() async throws -> Int {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/streams"))
+        struct Streams: Decodable { let open: Int }
+        return try JSONDecoder().decode(Streams.self, from: data).open
+    }
+
     /// Every fetch request received so far.
     public func requests() async throws -> [RecordedRequest] {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/requests"))

@@ -11,6 +11,7 @@ import XCTest
 /// line once they listen.
 public final class ScriptServer: Sendable {
     private let process: Process
+    private let exited = DispatchSemaphore(value: 0)
     /// The server's base URL.
     public let baseURL: URL
 
@@ -24,6 +25,8 @@ public final class ScriptServer: Sendable {
         process.arguments = ["python3", path.path, "--host", "127.0.0.1", "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
+        let exited = exited
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // The first line names the port; reading blocks only until the server has bound its socket.
         var line = Data()
@@ -47,10 +50,13 @@ public final class ScriptServer: Sendable {
 
     /// Stops the server and waits for it to exit: from then on it is unreachable.
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        process.terminate()
+        // A server started from a dispatch or task thread inherits that thread's blocked signals,
+        // SIGTERM among them: if it is still there after a bounded wait, it is killed, which
+        // cannot be blocked.
+        if exited.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// Posts `body` to `/__control/<action>` and expects a 200.

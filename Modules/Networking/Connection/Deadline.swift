@@ -10,6 +10,16 @@ struct Deadline: Sendable {
         instant = ContinuousClock.now + .nanoseconds(Int64((max(seconds, 0) * 1e9).rounded(.up)))
     }
 
+    private init(seconds: Double, instant: ContinuousClock.Instant) {
+        self.seconds = seconds
+        self.instant = instant
+    }
+
+    /// The earlier of this deadline and `seconds` from now, reported as this one when it passes.
+    func capped(atMost seconds: Double) -> Deadline {
+        Deadline(seconds: self.seconds, instant: min(instant, ContinuousClock.now + .milliseconds(Int64(seconds * 1000))))
+    }
+
     /// Whether it has passed.
     var hasPassed: Bool { ContinuousClock.now >= instant }
 

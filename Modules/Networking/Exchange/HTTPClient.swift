@@ -16,7 +16,7 @@ import Foundation
 /// connection is used for one request (`Connection: close`). No redirect is followed, no cookie
 /// kept, nothing cached: callers do their own ETag handling. No proxy is used.
 public struct HTTPClient: Sendable {
-    private let trust: TrustStore
+    let trust: TrustStore
 
     /// A client that trusts the system's certificate authorities (Debian's ca-certificates).
     public init() {
@@ -61,6 +61,13 @@ public struct HTTPClient: Sendable {
     private static func exchange(
         _ request: HTTPRequest, trust: TrustStore, deadline: Deadline, maximumBodySize: Int
     ) throws(HTTPError) -> HTTPResponse {
+        let stream = try open(request, trust: trust, deadline: deadline)
+        var reader = ResponseReader(stream: stream, deadline: deadline, maximumBodySize: maximumBodySize)
+        return try reader.read(method: request.method.uppercased())
+    }
+
+    /// A connection to the request's server with the request sent on it, by `deadline`.
+    static func open(_ request: HTTPRequest, trust: TrustStore, deadline: Deadline) throws(HTTPError) -> any ByteStream {
         let url = request.url
         guard TransportSecurity.permits(url), let host = url.host else { throw .insecureURL }
         let isSecure = url.scheme?.lowercased() == "https"
@@ -82,8 +89,7 @@ public struct HTTPClient: Sendable {
             // answers early and closes is read below.)
             if case .system(let code) = error, code != EPIPE, code != ECONNRESET { throw connectionFailure(error, deadline: deadline) }
         }
-        var reader = ResponseReader(stream: stream, deadline: deadline, maximumBodySize: maximumBodySize)
-        return try reader.read(method: request.method.uppercased())
+        return stream
     }
 
     /// The request on the wire: the request line, the caller's fields, then the client's own.
@@ -134,7 +140,7 @@ public struct HTTPClient: Sendable {
     /// A peer that closes while this thread writes gives EPIPE rather than a SIGPIPE that would end
     /// the process: OpenSSL writes with write(2), which has no MSG_NOSIGNAL. The signal is
     /// thread-directed, and this thread is the exchange's own.
-    private static func blockBrokenPipeSignals() {
+    static func blockBrokenPipeSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGPIPE)

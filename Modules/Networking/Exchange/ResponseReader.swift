@@ -8,7 +8,8 @@ struct ResponseReader {
     static let maximumHeaderSize = 64 * 1024
 
     private let stream: any ByteStream
-    private let deadline: Deadline
+    /// The deadline of the next read: the exchange's, or a stream's idle deadline, moved on as data comes.
+    var deadline: Deadline
     private let maximumBodySize: Int
     private var buffer: [UInt8] = []
     private var start = 0
@@ -40,6 +41,65 @@ struct ResponseReader {
             body = try readBodyToEnd()
         }
         return HTTPResponse(statusCode: head.statusCode, headers: head.headers, body: body)
+    }
+
+    /// The head of the answer (status and headers, no body), past informational answers.
+    mutating func readFinalHead() throws(HTTPError) -> HTTPResponse {
+        var head = try readHead(isFirst: true)
+        while (100...199).contains(head.statusCode) { head = try readHead(isFirst: false) }
+        return head
+    }
+
+    /// The body after `head`, handed to `piece` as it arrives (decoded from its chunks, up to its
+    /// length, or to the end of the connection), no piece larger than what one read gave;
+    /// `nextDeadline` gives the deadline of each read.
+    mutating func streamBody(
+        after head: HTTPResponse, nextDeadline: () -> Deadline, piece: (Data) -> Void
+    ) throws(HTTPError) {
+        if head.statusCode == 204 || head.statusCode == 304 { return }
+        if head.header("transfer-encoding")?.lowercased().contains("chunked") == true {
+            while true {
+                deadline = nextDeadline()
+                let sizeLine = try readLine(body: 0)
+                let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
+                    throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
+                }
+                if size == 0 {
+                    while try !readLine(body: 0).isEmpty {}
+                    return
+                }
+                var left = size
+                while left > 0 {
+                    if buffer.count == start {
+                        deadline = nextDeadline()
+                        guard try fill() else { throw closedInChunks(after: size - left) }
+                    }
+                    let count = min(left, buffer.count - start)
+                    piece(take(count))
+                    left -= count
+                }
+                while buffer.count - start < 2 {
+                    deadline = nextDeadline()
+                    guard try fill() else { throw closedInChunks(after: size) }
+                }
+                guard buffer[start] == 13, buffer[start + 1] == 10 else { throw .invalidResponse(reason: "a chunk does not end with CRLF") }
+                start += 2
+            }
+        }
+        var left = head.header("content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? Int.max
+        while left > 0 {
+            if buffer.count == start {
+                deadline = nextDeadline()
+                guard try fill() else {
+                    if left == Int.max { return }
+                    throw .interrupted(reason: "the connection closed \(left) bytes before the end of the body")
+                }
+            }
+            let count = min(left, buffer.count - start)
+            piece(take(count))
+            if left != Int.max { left -= count }
+        }
     }
 
     // MARK: Head

@@ -6,6 +6,8 @@ extension LiveRemoteConfig {
     public struct Configuration: Sendable {
         /// Firebase's Remote Config REST endpoint.
         public static let firebaseBaseURL = URL(string: "https://firebaseremoteconfig.googleapis.com")!
+        /// Firebase's real-time endpoint.
+        public static let firebaseRealtimeBaseURL = URL(string: "https://firebaseremoteconfigrealtime.googleapis.com")!
 
         /// The server's base URL, the fetch path appended to it; `nil` means no server: fetches answer
         /// from the stored and default values and never reach the network (see `offline(storageURL:)`).
@@ -46,6 +48,12 @@ extension LiveRemoteConfig {
         public var callbackQueue: DispatchQueue?
         /// Receives one line per fetch step (request, answer, error); the API key never appears in it.
         public var log: (@Sendable (String) -> Void)?
+        /// The real-time stream's base URL: by default Firebase's real-time host for Firebase's
+        /// `baseURL`, else `baseURL` itself (a server of your own serves both); `nil` (as with no
+        /// `baseURL`) means no real-time updates.
+        public var realtimeBaseURL: URL?
+        /// How the real-time listener waits between connections.
+        public var realtimeRetry: RealtimeRetryPolicy
 
         /// A configuration with Firebase's defaults for everything not given; a `nil` `baseURL` means no server.
         public init(
@@ -67,7 +75,9 @@ extension LiveRemoteConfig {
             now: @escaping @Sendable () -> Date = Date.init,
             random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
             callbackQueue: DispatchQueue? = nil,
-            log: (@Sendable (String) -> Void)? = nil
+            log: (@Sendable (String) -> Void)? = nil,
+            realtimeBaseURL: URL? = nil,
+            realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy()
         ) {
             self.baseURL = baseURL
             self.project = project
@@ -88,6 +98,8 @@ extension LiveRemoteConfig {
             self.random = random
             self.callbackQueue = callbackQueue
             self.log = log
+            self.realtimeBaseURL = realtimeBaseURL ?? (baseURL == Self.firebaseBaseURL ? Self.firebaseRealtimeBaseURL : baseURL)
+            self.realtimeRetry = realtimeRetry
         }
 
         /// A configuration with no server: the in-app defaults and whatever an earlier run with a server
@@ -101,7 +113,7 @@ extension LiveRemoteConfig {
             // The project, key and app ID only ever label requests, and none is ever sent.
             Configuration(
                 baseURL: nil, project: "", apiKey: "", appID: "", storageURL: storageURL,
-                settings: settings, callbackQueue: callbackQueue, log: log)
+                settings: settings, callbackQueue: callbackQueue, log: log, realtimeBaseURL: nil)
         }
     }
 }

@@ -47,11 +47,19 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     private let backoffPolicy = BackoffPolicy()
     private let callbackQueue: DispatchQueue
     private let updates = PublishSubject<RemoteConfigUpdate>()
+    /// `nil` without a real-time server: `realtimeUpdates` then never sends.
+    private let realtimeEndpoint: RealtimeEndpoint?
+    private let realtimeSubject = PublishSubject<RemoteConfigUpdate>()
+    /// The listeners of `realtimeUpdates` and the session they keep running.
+    private let realtimeListeners = Locked<(count: Int, session: RealtimeSession?)>((0, nil))
 
     /// A client with the stored state; throws `.storageCorrupted` (file left alone) or `.invalidConfiguration`.
     public init(configuration: Configuration) throws(RemoteConfigError) {
         let endpoint = try configuration.baseURL.map { baseURL throws(RemoteConfigError) in
             try FetchEndpoint(baseURL: baseURL, configuration: configuration)
+        }
+        realtimeEndpoint = try configuration.baseURL.flatMap { _ in configuration.realtimeBaseURL }.map { url throws(RemoteConfigError) in
+            try RealtimeEndpoint(baseURL: url, configuration: configuration)
         }
         let file = StateFile(url: configuration.storageURL)
         var stored = try file.load() ?? StoredState(appInstanceID: UUID().uuidString.lowercased())
@@ -199,6 +207,83 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// Every activation that changed active values, on the callback queue before that activation's handler.
     public var configUpdates: Observable<RemoteConfigUpdate> {
         updates.asObservable()
+    }
+
+    // MARK: Real-time updates
+
+    /// Real-time updates: the first listener starts a `RealtimeSession`, the last one stops it.
+    /// Updates arrive on the session's queue, in the order of the activations.
+    public var realtimeUpdates: Observable<RemoteConfigUpdate> {
+        Observable.create { [self] observer in
+            let subscription = realtimeSubject.subscribe(observer)
+            guard realtimeEndpoint != nil else { return subscription }
+            let session = realtimeListeners.withLock { listeners -> RealtimeSession? in
+                listeners.count += 1
+                guard listeners.count == 1 else { return nil }
+                let made = makeRealtimeSession()
+                listeners.session = made
+                return made
+            }
+            session?.start()
+            return Disposables.create { [self] in
+                subscription.dispose()
+                let stopped = realtimeListeners.withLock { listeners -> RealtimeSession? in
+                    listeners.count -= 1
+                    guard listeners.count == 0 else { return nil }
+                    defer { listeners.session = nil }
+                    return listeners.session
+                }
+                stopped?.stop()
+            }
+        }
+    }
+
+    private func makeRealtimeSession() -> RealtimeSession {
+        let subject = realtimeSubject
+        return RealtimeSession(
+            client: self, transport: transport, policy: configuration.realtimeRetry,
+            now: configuration.now, random: configuration.random,
+            log: { [weak self] in self?.log($0) }, emit: { subject.on($0) })
+    }
+
+    /// The stream's request (from the active template's version and the stored ETag) and the time
+    /// its answer's head may take; `nil` without a real-time server.
+    func realtimeRequest() -> (HTTPRequest, TimeInterval)? {
+        guard let realtimeEndpoint else { return nil }
+        return core.withLock { core in
+            let request = realtimeEndpoint.request(
+                lastKnownVersion: Self.version(core.stored.active), appInstanceID: core.stored.appInstanceID,
+                etag: core.stored.etag, installationToken: configuration.installationAuthToken)
+            return (request, core.settings.fetchTimeout)
+        }
+    }
+
+    /// The active template's version (0 before any).
+    var activeTemplateVersion: Int {
+        core.withLock { Self.version($0.stored.active) }
+    }
+
+    /// Fetches now, whatever the minimum interval (a back-off still holds), and activates; gives the
+    /// fetched template's version and the update the activation made, if it changed values.
+    func fetchAndActivateForRealtime(
+        completion: @escaping @Sendable (Result<(version: Int?, update: RemoteConfigUpdate?), RemoteConfigError>) -> Void
+    ) {
+        startFetch(expiration: 0) { [self] outcome in
+            if case .failed(let error) = outcome {
+                completion(.failure(error))
+                return
+            }
+            let (result, update, version) = core.withLock { core in
+                let (result, update) = activateFetched(&core)
+                return (result, update, core.stored.fetched.map(Self.version))
+            }
+            if let update { updates.onNext(update) }
+            completion(result.map { _ in (version, update) })
+        }
+    }
+
+    private static func version(_ template: RemoteTemplate?) -> Int {
+        template?.templateVersion.flatMap { Int($0) } ?? 0
     }
 
     // MARK: Steps

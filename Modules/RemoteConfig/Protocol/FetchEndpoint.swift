@@ -33,6 +33,15 @@ struct FetchEndpoint: Sendable {
 
     /// The request for `body`, conditional on `etag` when there is one.
     func request(body: FetchRequestBody, etag: String?, installationToken: String?) throws -> HTTPRequest {
+        var request = Self.jsonRequest(to: url, apiKey: apiKey, etag: etag, installationToken: installationToken)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        request.body = try encoder.encode(body)
+        return request
+    }
+
+    /// A JSON `POST` to `url` with the headers every Remote Config request carries.
+    static func jsonRequest(to url: URL, apiKey: String, etag: String?, installationToken: String?) -> HTTPRequest {
         var request = HTTPRequest(method: "POST", url: url)
         request.setHeader("application/json", for: "Content-Type")
         request.setHeader("application/json", for: "Accept")
@@ -40,9 +49,6 @@ struct FetchEndpoint: Sendable {
         request.setHeader(apiKey, for: "X-Goog-Api-Key")
         request.setHeader(etag, for: "If-None-Match")
         request.setHeader(installationToken, for: "X-Goog-Firebase-Installations-Auth")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        request.body = try encoder.encode(body)
         return request
     }
 

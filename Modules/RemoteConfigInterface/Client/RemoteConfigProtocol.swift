@@ -45,6 +45,14 @@ public protocol RemoteConfigProtocol: AnyObject, Sendable {
 
     /// Every activation that changed active values, with the keys it changed (hot: no replay).
     var configUpdates: Observable<RemoteConfigUpdate> { get }
+
+    /// Real-time updates (Firebase's `addOnConfigUpdateListener`): while anyone is subscribed, the
+    /// implementation listens for newly published templates, fetches and activates each one newer
+    /// than the active one, and sends the keys it changed. The first subscriber starts listening,
+    /// the last one to leave stops it. It ends with an error only when listening cannot go on
+    /// (`.realtimeDisabled`, a status that is not retried); a dropped connection or a server that is
+    /// down for a while is waited out. With no server it never sends anything.
+    var realtimeUpdates: Observable<RemoteConfigUpdate> { get }
 }
 
 extension RemoteConfigProtocol {

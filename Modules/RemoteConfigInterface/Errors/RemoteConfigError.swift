@@ -25,6 +25,8 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     case storageFailed(reason: String)
     /// The client's configuration cannot form a request (for example an unusable base URL).
     case invalidConfiguration(reason: String)
+    /// The server turned real-time updates off for this app (`featureDisabled`); fetches still work.
+    case realtimeDisabled
     /// An implementation reported a failure without an error.
     case unknown
 }
@@ -69,6 +71,8 @@ extension RemoteConfigError: LocalizedError {
             "The remote config could not be stored: \(reason)"
         case .invalidConfiguration(let reason):
             "The remote config client is misconfigured: \(reason)"
+        case .realtimeDisabled:
+            "The remote config server turned real-time updates off for this app."
         case .unknown:
             "The remote config failed for an unknown reason."
         }

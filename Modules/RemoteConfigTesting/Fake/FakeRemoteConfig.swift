@@ -30,6 +30,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
     // Shared by the app's threads or a test and the code under test; every read and write holds it.
     private let state: Locked<State>
     private let updates = PublishSubject<RemoteConfigUpdate>()
+    private let realtime = PublishSubject<RemoteConfigUpdate>()
     private let now: @Sendable () -> Date
 
     /// A fake whose server holds `serverValues`, with `activeValues` already active, and the clock `now`.
@@ -186,5 +187,24 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
         let update = RemoteConfigUpdate(changesFrom: state.active, to: fetched)
         state.active = fetched
         return update.updatedKeys.isEmpty ? nil : update
+    }
+
+    /// Real-time updates: what `publish(_:)` brings.
+    public var realtimeUpdates: Observable<RemoteConfigUpdate> {
+        realtime.asObservable()
+    }
+
+    /// Publishes `values` on the pretend server, as a real-time listener sees a new template: the
+    /// values are fetched and activated at once (whatever the minimum interval), and when they
+    /// changed active values, real-time subscribers get the update (then `configUpdates`' do).
+    public func publish(_ values: [String: String]) {
+        let update = state.withLock { state -> RemoteConfigUpdate? in
+            state.serverValues = values
+            if case .failed = fetch(&state, expiration: 0) { return nil }
+            return activate(&state)
+        }
+        guard let update else { return }
+        updates.onNext(update)
+        realtime.onNext(update)
     }
 }

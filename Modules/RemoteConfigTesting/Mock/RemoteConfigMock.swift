@@ -37,6 +37,7 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     // The mock is shared between the test and the code under test, which may call it from a scheduler's thread.
     private let state: Locked<State>
     private let updates = PublishSubject<RemoteConfigUpdate>()
+    private let realtime = PublishSubject<RemoteConfigUpdate>()
 
     /// A mock that answers reads from `values` (remote), then the defaults.
     public init(values: [String: RemoteConfigValue] = [:]) {
@@ -139,6 +140,16 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     /// Sends an update to `configUpdates` subscribers, as an activation that changed values would.
     public func sendConfigUpdate(_ update: RemoteConfigUpdate) {
         updates.onNext(update)
+    }
+
+    /// Sends a real-time update (a template published by hand) to `realtimeUpdates` subscribers.
+    public func sendRealtimeUpdate(_ update: RemoteConfigUpdate) {
+        realtime.onNext(update)
+    }
+
+    /// Ends `realtimeUpdates` with `error`, as a listener that cannot go on does.
+    public func failRealtimeUpdates(_ error: RemoteConfigError) {
+        realtime.onError(error)
     }
 
     // MARK: RemoteConfigProtocol
@@ -249,5 +260,10 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     /// What `sendConfigUpdate` sends.
     public var configUpdates: Observable<RemoteConfigUpdate> {
         updates.asObservable()
+    }
+
+    /// What `sendRealtimeUpdate` sends.
+    public var realtimeUpdates: Observable<RemoteConfigUpdate> {
+        realtime.asObservable()
     }
 }

@@ -1,0 +1,178 @@
+import Foundation
+import Reactive
+import RemoteConfig
+import RemoteConfigInterface
+import TestSupport
+import XCTest
+
+/// Collects what a real-time subscription receives, and waits for it with a bound.
+private final class UpdateLog: Sendable {
+    private let received = Locked<(updates: [RemoteConfigUpdate], error: RemoteConfigError?)>(([], nil))
+
+    var updates: [RemoteConfigUpdate] { received.withLock { $0.updates } }
+    var error: RemoteConfigError? { received.withLock { $0.error } }
+
+    func record(_ update: RemoteConfigUpdate) { received.withLock { $0.updates.append(update) } }
+    func record(_ error: Error) { received.withLock { $0.error = error as? RemoteConfigError ?? .unknown } }
+
+    /// Waits (at most `seconds`) until `condition` holds of what arrived; false if it never did. It
+    /// looks every 20 ms: what it waits for comes from another process over a real connection.
+    func wait(seconds: Double = 20, until condition: @escaping @Sendable ([RemoteConfigUpdate], RemoteConfigError?) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if received.withLock({ condition($0.updates, $0.error) }) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return received.withLock { condition($0.updates, $0.error) }
+    }
+}
+
+/// Real-time updates from the local server's stream: published templates arrive with no fetch
+/// asked for, through dropped connections, restarts and a server answering 503 for a while.
+final class RealtimeUpdatesTests: ServerTestCase {
+    /// Short waits, so that reconnecting takes milliseconds here.
+    private let fastRetry = RealtimeRetryPolicy(initialDelay: 0.05, maximumDelay: 0.4, healthyAfter: 0.5, idleTimeout: 30)
+
+    private func makeRealtimeClient(baseURL: URL? = nil) throws -> LiveRemoteConfig {
+        let clock = self.clock
+        return try LiveRemoteConfig(configuration: .init(
+            baseURL: baseURL ?? server.baseURL, project: "bistro-demo", apiKey: Self.apiKey, appID: "1:1234567890:ios:bistro",
+            storageURL: storageURL, now: { clock.now }, random: { 0 }, realtimeRetry: fastRetry))
+    }
+
+    private func listen(_ client: any RemoteConfigProtocol) -> (UpdateLog, Disposable) {
+        let log = UpdateLog()
+        let subscription = client.realtimeUpdates.subscribe(onNext: { log.record($0) }, onError: { log.record($0) })
+        return (log, subscription)
+    }
+
+    func testAPublishedTemplateArrivesWithTheKeysItChanged() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        // The server is at version 1, the client at none: it fetches that at once.
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        XCTAssertEqual(log.updates.first?.updatedKeys, Set(sampleKeys))
+
+        var entries = client.remoteEntries
+        entries["welcome_message"] = "환영합니다"
+        try await server.publish(entries)
+        let second = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(second)
+        XCTAssertEqual(log.updates.last?.updatedKeys, ["welcome_message"])
+        XCTAssertEqual(client.configValue(forKey: "welcome_message").stringValue, "환영합니다")
+    }
+
+    func testADroppedConnectionIsReopenedAndTheNextPublishStillArrives() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        for round in 1...3 {
+            try await server.dropStreams()
+            try await server.publish(["round": "\(round)"])
+            let arrived = await log.wait { updates, _ in updates.count == round + 1 }
+            XCTAssertTrue(arrived, "round \(round)")
+        }
+        XCTAssertEqual(client.configValue(forKey: "round").stringValue, "3")
+        XCTAssertNil(log.error)
+    }
+
+    func testAServerAnswering503ForAWhileIsWaitedOut() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        try await server.failStreams(status: 503, seconds: 2)
+        try await server.dropStreams()
+        try await server.publish(["after": "503"])
+        let arrived = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(arrived)
+        XCTAssertEqual(client.configValue(forKey: "after").stringValue, "503")
+        let refused = try await server.requests().filter { $0.mode == "stream" }.count
+        XCTAssertGreaterThan(refused, 2, "it kept trying while the server refused")
+        XCTAssertNil(log.error)
+    }
+
+    func testARestartedServerIsReachedAgain() async throws {
+        let port = unusedLocalPort()
+        let first = try LocalConfigServer(arguments: ["--port", "\(port)"])
+        let client = try makeRealtimeClient(baseURL: first.baseURL)
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let initial = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(initial)
+        try await first.shutDown()
+        // Versions only rise: the new server starts past the old one's.
+        let second = try LocalConfigServer(arguments: ["--port", "\(port)", "--template-version", "5"])
+        try await second.publish(["restarted": "yes"])
+        let arrived = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(arrived)
+        XCTAssertEqual(client.configValue(forKey: "restarted").stringValue, "yes")
+        try await second.shutDown()
+    }
+
+    func testEachVersionIsAnnouncedOnceAndManyPublishesFetchNoMoreThanOncePerVersion() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        // The same values again: a new version, but nothing changes, so nothing is announced.
+        var entries = client.remoteEntries
+        try await server.publish(entries)
+        entries["count"] = "0"
+        try await server.publish(entries)
+        let changed = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(changed)
+
+        for count in 1...200 {
+            entries["count"] = "\(count)"
+            try await server.publish(entries)
+        }
+        let last = await log.wait(seconds: 60) { _, _ in client.configValue(forKey: "count").stringValue == "200" }
+        XCTAssertTrue(last)
+        let fetches = try await server.requests().filter { $0.path.hasSuffix(":fetch") }.count
+        XCTAssertLessThanOrEqual(fetches, 203, "at most one fetch per published version")
+        let keys = log.updates.dropFirst().map(\.updatedKeys)
+        XCTAssertEqual(Set(keys), [["count"]] , "only the key that changed, never an update without a change")
+        XCTAssertEqual(log.updates.count, keys.count + 1)
+    }
+
+    func testFeatureDisabledEndsListeningWithATypedError() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        try await server.disableRealtime()
+        let ended = await log.wait { _, error in error != nil }
+        XCTAssertTrue(ended)
+        XCTAssertEqual(log.error, .realtimeDisabled)
+    }
+
+    func testTheLastListenerLeavingClosesTheStreamAndNoServerMeansNoStream() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        subscription.dispose()
+        // The stream closes within the connection's quarter-second cancellation slice.
+        var open = try await server.openStreams()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while open > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            open = try await server.openStreams()
+        }
+        XCTAssertEqual(open, 0)
+
+        let offline = try LiveRemoteConfig(configuration: .offline(storageURL: storageDirectory.appendingPathComponent("offline.json")))
+        let (offlineLog, offlineSubscription) = listen(offline)
+        offlineSubscription.dispose()
+        XCTAssertEqual(offlineLog.updates, [])
+        XCTAssertNil(offlineLog.error)
+    }
+}
