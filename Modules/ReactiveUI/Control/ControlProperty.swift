@@ -51,9 +51,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
             #else
             print("Binding error to a control property: \(error)")
             #endif
-        case .next:
-            valueSink.on(event)
-        case .completed:
+        case .next, .completed:
             valueSink.on(event)
         }
     }

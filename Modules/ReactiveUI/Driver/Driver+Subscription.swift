@@ -24,33 +24,25 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Sets each of `relays` to every element of the driver.
     @MainActor
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-        asSharedSequence().asObservable().subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sets each of `relays` to every element of the driver.
     @MainActor
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-        asSharedSequence().asObservable().subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sends every element of the driver to each of `relays`.
     @MainActor
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-        asSharedSequence().asObservable().subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sends every element of the driver to each of `relays`.
     @MainActor
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-        asSharedSequence().asObservable().subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Hands the driver, as an observable, to `transformation` (a binder made as a function).

@@ -26,7 +26,7 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
     private var running = false
     /// Bumped for each connection and at stop: callbacks of an older one are ignored.
     private var generation = 0
-    private var handle: HTTPStreamHandle?
+    private var connection: HTTPStreamHandle?
     private var framer = RealtimeMessageFramer()
     private var failures = 0
     private var connectedAt: Date?
@@ -66,8 +66,8 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         queue.async { [self] in
             running = false
             generation += 1
-            handle?.cancel()
-            handle = nil
+            connection?.cancel()
+            connection = nil
         }
     }
 
@@ -82,7 +82,7 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         connectedAt = nil
         receivedMessage = false
         log("realtime: POST \(request.url.absoluteString)")
-        handle = transport.stream(
+        connection = transport.stream(
             request, connectTimeout: timeout, idleTimeout: policy.idleTimeout,
             head: { [self] response in queue.async { self.received(response, generation: current) } },
             body: { [self] data in queue.async { self.received(data, generation: current) } },
@@ -95,7 +95,7 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
             connectedAt = now()
             return
         }
-        handle?.cancel()
+        connection?.cancel()
         generation += 1
         if Self.retryableStatuses.contains(head.statusCode) {
             log("realtime: status \(head.statusCode), retrying")
@@ -114,7 +114,7 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
             }
         } catch {
             log("realtime: unreadable stream (\(error.localizedDescription)), reconnecting")
-            handle?.cancel()
+            connection?.cancel()
             generation += 1
             reconnectAfterFailure()
         }
@@ -135,7 +135,7 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
 
     private func ended(_ result: Result<HTTPStreamEnd, HTTPError>, generation current: Int) {
         guard current == generation, running else { return }
-        handle = nil
+        connection = nil
         let healthy = receivedMessage || connectedAt.map { now().timeIntervalSince($0) >= policy.healthyAfter } ?? false
         switch result {
         case .success: log("realtime: the server ended the stream")
@@ -164,8 +164,8 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         log("realtime: stopped: \(error.localizedDescription)")
         running = false
         generation += 1
-        handle?.cancel()
-        handle = nil
+        connection?.cancel()
+        connection = nil
         emit(.error(error))
     }
 
