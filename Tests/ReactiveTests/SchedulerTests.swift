@@ -163,19 +163,24 @@ final class DispatchSchedulerTests: XCTestCase {
     }
 
     func testRelativeSchedulingRunsLaterAndCanBeCancelled() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "relative")
+        // The queue is held until the cancellation, so a slow machine cannot let the first timer
+        // fire in between.
+        let queue = DispatchQueue(label: "relative")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
         let log = SharedLog()
         let done = expectation(description: "relative ran")
+        queue.suspend()
         let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
             log.append("cancelled")
             return Disposables.create()
         }
-        cancelled.dispose()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
             log.append("ran")
             done.fulfill()
             return Disposables.create()
         }
+        cancelled.dispose()
+        queue.resume()
         wait(for: [done], timeout: 10)
         XCTAssertEqual(log.all, ["ran"])
     }
@@ -356,7 +361,11 @@ final class ConcurrentMainSchedulerTests: XCTestCase {
     func testWorkFromABackgroundThreadRunsOnTheMainThreadUnlessCancelled() {
         let done = expectation(description: "ran on main")
         let log = SharedLog()
-        DispatchQueue.global().async {
+        // The main thread stays blocked (not spinning its run loop) until the background thread
+        // has scheduled, cancelled and scheduled again, so the main queue cannot run the first
+        // piece of work before its cancellation.
+        let scheduled = DispatchSemaphore(value: 0)
+        Thread {
             let cancelled = ConcurrentMainScheduler.instance.schedule(()) { _ in
                 log.append("cancelled work ran")
                 return Disposables.create()
@@ -367,7 +376,9 @@ final class ConcurrentMainSchedulerTests: XCTestCase {
                 done.fulfill()
                 return Disposables.create()
             }
-        }
+            scheduled.signal()
+        }.start()
+        XCTAssertEqual(scheduled.wait(timeout: .now() + 10), .success)
         wait(for: [done], timeout: 10)
         XCTAssertEqual(log.all, ["main"])
     }
