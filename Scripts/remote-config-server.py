@@ -52,6 +52,8 @@ Test-control endpoints (JSON in and out; they are not part of the fetch protocol
                                queue responses; each fetch takes the next one, then the default mode
     POST /__control/reset      back to the start-up template, mode and delay; forget recorded requests
     POST /__control/publish    {"entries": {...}}   as `template`; open streams announce the new version
+                               add "series": {"key": "count", "from": 1, "to": 1000, "interval": 0.005}
+                               to publish one version per value of `key`, `interval` seconds apart
     POST /__control/drop       close every open stream at once (as a network change would)
     POST /__control/stream     {"status": 503, "seconds": 10}   answer new streams with that status for
                                that long; {"featureDisabled": true} tells open and new streams so
@@ -241,6 +243,10 @@ def make_handler(state, verbose):
             except ValueError:
                 self.send_json(400, {"error": "the body is not JSON"})
                 return
+            series = document.get("series") if action == "publish" else None
+            if isinstance(series, dict):
+                self.publish_series(dict(document.get("entries", {})), series)
+                return
             with state.lock:
                 if action in ("template", "publish"):
                     state.entries = as_strings(dict(document.get("entries", {})))
@@ -271,6 +277,23 @@ def make_handler(state, verbose):
             if action == "stop":
                 # After the answer is out: the shutdown ends the process.
                 threading.Thread(target=self.server.shutdown, daemon=True).start()
+
+        def publish_series(self, entries, series):
+            """Publishes one version after another, `key` counting from `from` to `to`, `interval`
+            seconds apart (outside the lock, so that streams announce and fetches answer meanwhile)."""
+            key = str(series.get("key", "count"))
+            interval = float(series.get("interval", 0))
+            for count in range(int(series["from"]), int(series["to"]) + 1):
+                entries[key] = str(count)
+                with state.lock:
+                    state.entries = as_strings(entries)
+                    state.version += 1
+                    state.changed.notify_all()
+                if interval > 0:
+                    time.sleep(interval)
+            with state.lock:
+                answer = {"version": state.version, "etag": state.etag(), "queued": len(state.script)}
+            self.send_json(200, answer)
 
         def fetch(self, body):
             with state.lock:

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `bistro config fetch|show` end to end.
+/// `bistro config fetch|show|watch` end to end.
 final class ConfigCommandTests: BistroTestCase {
     private var server: LocalConfigServer?
 
@@ -62,5 +62,64 @@ final class ConfigCommandTests: BistroTestCase {
         XCTAssertEqual(throttled.status, 1)
         XCTAssertTrue(throttled.standardError.hasPrefix("bistro: error: could not fetch the remote config: "), throttled.standardError)
         XCTAssertNotEqual(throttled.standardError, failed.standardError)
+    }
+
+    /// The server's entries as a fetch brought them (`config show --json`, remote values only).
+    private func remoteEntries(_ url: String) throws -> [String: String] {
+        let show = try bistro("config", "show", "--json", "--remote-config-url", url)
+        let shown = try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any]
+        let values = shown?["values"] as? [String: [String: String]] ?? [:]
+        return values.compactMapValues { $0["source"] == "remote" ? $0["value"] : nil }
+    }
+
+    func testWatchPrintsEachPublishedTemplateOnceUntilCtrlC() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        let url = server.baseURL.absoluteString
+        XCTAssertEqual(try bistro("config", "fetch", "--remote-config-url", url).status, 0)
+        var entries = try remoteEntries(url)
+        XCTAssertEqual(entries["welcome_message"], "어서 오세요!")
+
+        let watch = try startWatching(["config", "watch", "--remote-config-url", url])
+        entries["welcome_message"] = "안녕하세요"
+        try server.publish(entries)
+        XCTAssertEqual(watch.lines.next(), "version 2: welcome_message")
+        // Version 3 changes nothing, so it prints nothing; version 4 adds one key and removes one.
+        try server.publish(entries)
+        entries["ordering_enabled"] = nil
+        entries["new\u{1B}[2Jkey"] = "1"
+        try server.publish(entries)
+        XCTAssertEqual(watch.lines.next(), "version 4: new␛[2Jkey, ordering_enabled", "a key from the server is shown, never run")
+
+        watch.interrupt()
+        XCTAssertEqual(watch.waitForExit(), 0, "Ctrl-C ends the watch normally")
+        XCTAssertNil(watch.errors.next())
+        // What the watch activated is what the next command sees.
+        XCTAssertEqual(try remoteEntries(url), entries)
+    }
+
+    func testWatchPrintsJSONAndStopsWithAnErrorWhenTheServerTurnsRealTimeUpdatesOff() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        let url = server.baseURL.absoluteString
+        // Nothing fetched yet: the stream announces version 1 at once.
+        let watch = try startWatching(["config", "watch", "--json", "--remote-config-url", url])
+        let first = watch.lines.next()
+        XCTAssertEqual(first, #"{"templateVersion":1,"updatedKeys":["free_delivery_threshold","menu","ordering_enabled","seller_contacts","welcome_message"]}"#)
+        try server.disableRealtime()
+        XCTAssertEqual(watch.waitForExit(), 1)
+        XCTAssertEqual(
+            watch.errors.next(),
+            "bistro: error: real-time updates stopped: The remote config server turned real-time updates off for this app.")
+    }
+
+    func testWatchWithoutAServerSaysThereIsNothingToWatch() throws {
+        for arguments in [["config", "watch"], ["--fake", "config", "watch"]] {
+            let run = try bistro(args: arguments)
+            XCTAssertEqual(run.status, 1, arguments.joined(separator: " "))
+            XCTAssertEqual(
+                run.standardError,
+                "bistro: error: there is no server to watch: give --remote-config-url or set BISTRO_REMOTE_CONFIG_URL\n")
+        }
     }
 }

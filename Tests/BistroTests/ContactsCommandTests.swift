@@ -133,4 +133,40 @@ final class ContactsCommandTests: BistroTestCase {
         watcher.waitUntilExit()
         XCTAssertEqual(watcher.terminationStatus, 0)
     }
+
+    func testWatchPrintsTheContactsOfEveryTemplatePublishedAndOutlivesAServerRestart() throws {
+        let port = unusedLocalPort()
+        var server = try LocalConfigServer(arguments: ["--port", "\(port)"])
+        self.server = server
+        let url = server.baseURL.absoluteString
+        XCTAssertEqual(try bistro("contacts", "--remote-config-url", url).status, 0)
+        let watch = try startWatching(["contacts", "--watch", "--json", "--remote-config-url", url])
+        XCTAssertEqual(watch.lines.next(), Self.sampleJSON.trimmingCharacters(in: .newlines))
+
+        // Published while the watch runs: no other command is needed to see it.
+        try server.publish(["seller_contacts": Self.oneContact])
+        XCTAssertEqual(watch.lines.next(), #"[{"address":"제주특별자치도 제주시 1","order":0,"phone":"+82 64-000-0000"}]"#)
+
+        // The server goes away and comes back with the same template (its versions only rise, so
+        // the watch fetches it, and finds nothing new); the watch reconnects.
+        server.stop()
+        let template = home.appendingPathComponent("template.json")
+        try JSONSerialization.data(withJSONObject: ["entries": ["seller_contacts": Self.oneContact]]).write(to: template)
+        server = try LocalConfigServer(arguments: ["--port", "\(port)", "--template-version", "10", "--template", template.path])
+        self.server = server
+        try server.publish(["seller_contacts": #"[{"address": "강원특별자치도 춘천시 2", "order": 0, "phone": "+82 33-000-0000"}]"#])
+        XCTAssertEqual(watch.lines.next(within: 60), #"[{"address":"강원특별자치도 춘천시 2","order":0,"phone":"+82 33-000-0000"}]"#)
+
+        // A template whose contacts do not decode is reported; the stored contacts stay, and the
+        // next template is stored.
+        try server.publish(["seller_contacts": "this is not JSON"])
+        XCTAssertEqual(
+            watch.errors.next()?.hasPrefix("bistro: error: could not store the published contacts: "), true)
+        try server.publish(["seller_contacts": Self.oneContact])
+        XCTAssertEqual(watch.lines.next(), #"[{"address":"제주특별자치도 제주시 1","order":0,"phone":"+82 64-000-0000"}]"#)
+
+        try watch.closeInput()
+        XCTAssertEqual(watch.waitForExit(), 0)
+        XCTAssertNil(watch.errors.next(), "nothing more went wrong")
+    }
 }

@@ -139,6 +139,26 @@ final class FullScreenAppTests: BistroTestCase {
         XCTAssertTrue(result.snapshots["contacts"]?.contains("+82 2-1234-5678") ?? false, result.snapshots["contacts"] ?? "")
     }
 
+    func testOpenScreensShowTemplatesPublishedOnTheServerWithNoKeyPressed() throws {
+        let server = try LocalConfigServer()
+        configServer = server
+        let state = home.appendingPathComponent("state-dir").path
+        try signInFromTheCommandLine(stateDirectory: state)
+        let contacts = #"[{"address": "서울특별시 종로구 세종대로 175", "order": 0, "phone": "+82 2-1234-5678"}]"#
+        let newMenu = ["menu": #"[{"id": 1, "name": "비빔밥", "price": 8000}]"#, "seller_contacts": contacts]
+        var newContacts = newMenu
+        newContacts["seller_contacts"] = #"[{"address": "제주특별자치도 제주시 1", "order": 0, "phone": "+82 64-000-0000"}]"#
+        let result = try session(["--remote-config-url", server.baseURL.absoluteString, "--state-dir", state], [
+            .waitFor("[Menu]"), .waitFor("튀김"),
+            .run(try server.publishCommand(newMenu)), .waitFor("비빔밥"), .waitUntilGone("튀김"), .snapshot("menu"),
+            .tab, .waitFor("[Contacts]"), .waitFor("+82 2-1234-5678"),
+            .run(try server.publishCommand(newContacts)), .waitFor("제주특별자치도 제주시 1"), .snapshot("contacts"),
+            .controlC, .exit,
+        ])
+        XCTAssertTrue(result.snapshots["menu"]?.contains("₩8,000") ?? false, result.snapshots["menu"] ?? "")
+        XCTAssertFalse(result.snapshots["contacts"]?.contains("[>OK<]") ?? true, "no alert: \(result.snapshots["contacts"] ?? "")")
+    }
+
     func testNotOnATerminalTheAppPrintsTheSummary() throws {
         let run = try bistro("--fake")
         XCTAssertEqual(run.status, 0, run.standardError)

@@ -39,6 +39,42 @@ final class LiveMenuServiceTests: XCTestCase {
         ])
     }
 
+    // MARK: Templates published later (real-time updates)
+
+    func testATemplatePublishedLaterIsStoredAndABadOneIsAnErrorThatKeepsTheCatalog() throws {
+        let database = try makeDatabase()
+        let remoteConfig = makeRemoteConfig()
+        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
+        let catalogs = Collector(service.fetchMenu())
+        catalogs.wait { $0.last?.element == sampleMenus }
+
+        var values = RemoteConfigSample.entries
+        values["menu"] = #"[{"id": 9, "name": "비빔밥", "price": 8000}]"#
+        remoteConfig.publish(values)
+        catalogs.wait { $0.last?.element == [MenuItem(id: 9, name: "비빔밥", price: 8000)] }
+
+        values["menu"] = "not JSON"
+        remoteConfig.publish(values)
+        let events = catalogs.wait { $0.last?.error != nil }
+        XCTAssertEqual(events.last?.error as? MenuError, .invalidCatalog(.malformed(reason: "not JSON")))
+        XCTAssertEqual(try storedRows(database), [["9", "비빔밥", "8000", "0"]], "the stored catalog stays")
+    }
+
+    func testRealTimeUpdatesEndingIsOneErrorAndTheStoredCatalogStillReachesTheStream() throws {
+        let database = try makeDatabase()
+        let remoteConfig = RemoteConfigMock()
+        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
+        let catalogs = Collector(service.fetchMenu())
+        catalogs.wait { $0.count == 1 }
+
+        remoteConfig.failRealtimeUpdates(.realtimeDisabled)
+        let events = catalogs.wait { $0.count == 2 }
+        XCTAssertEqual(events.last?.error as? MenuError, .catalogUnavailable(
+            reason: "The remote config server turned real-time updates off for this app."))
+        try database.write { try $0.execute(sql: "INSERT INTO menuItems (id, name, price, position) VALUES (1, '떡볶이', 4000, 0)") }
+        XCTAssertEqual(catalogs.wait { $0.count == 3 }.last?.element, [MenuItem(id: 1, name: "떡볶이", price: 4000)])
+    }
+
     func testAnotherWriterChangingTheTableReachesTheStream() throws {
         let database = try makeDatabase()
         let service = LiveMenuService(remoteConfig: makeRemoteConfig(), database: database)

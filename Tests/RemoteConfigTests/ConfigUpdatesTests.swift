@@ -56,6 +56,6 @@ final class ConfigUpdatesTests: ServerTestCase {
 
         _ = await fetchAndActivateResult(remoteConfig)
 
-        XCTAssertEqual(received.withLock { $0 }, [RemoteConfigUpdate(updatedKeys: Set(sampleKeys))])
+        XCTAssertEqual(received.withLock { $0 }, [RemoteConfigUpdate(updatedKeys: Set(sampleKeys), templateVersion: 1)])
     }
 }

@@ -65,6 +65,29 @@ public final class LocalConfigServer: Sendable {
         try await server.control("publish", ["entries": entries])
     }
 
+    /// Publishes one template after another, `interval` seconds apart: `entries` with `key` set to
+    /// each number of `counts` in turn.
+    public func publishSeries(_ entries: [String: String], key: String, counts: ClosedRange<Int>, interval: Double) async throws {
+        try await server.control("publish", [
+            "entries": entries,
+            "series": ["key": key, "from": counts.lowerBound, "to": counts.upperBound, "interval": interval] as [String: any Sendable],
+        ])
+    }
+
+    /// Publishes a new template, blocking until the server has it.
+    public func publish(_ entries: [String: String]) throws {
+        try server.controlWaiting("publish", ["entries": entries])
+    }
+
+    /// A command line that publishes `entries` on this server and ends, for a step that runs a
+    /// command while a terminal session goes on.
+    public func publishCommand(_ entries: [String: String]) throws -> [String] {
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["entries": entries]), as: UTF8.self)
+        let post = "import sys, urllib.request; urllib.request.urlopen(urllib.request.Request("
+            + "sys.argv[1], data=sys.argv[2].encode(), method='POST'), timeout=10)"
+        return ["python3", "-c", post, baseURL.appendingPathComponent("__control/publish").absoluteString, body]
+    }
+
     /// Closes every open real-time stream at once, as a network change would.
     public func dropStreams() async throws {
         try await server.control("drop", [:])
@@ -78,6 +101,11 @@ public final class LocalConfigServer: Sendable {
     /// Tells open and new real-time streams that real-time updates are off (`featureDisabled`).
     public func disableRealtime() async throws {
         try await server.control("stream", ["featureDisabled": true])
+    }
+
+    /// Tells open and new real-time streams that real-time updates are off, blocking until the server has it.
+    public func disableRealtime() throws {
+        try server.controlWaiting("stream", ["featureDisabled": true])
     }
 
     /// Asks the server to shut down (open streams break off, as in a crash), then waits for it to exit.

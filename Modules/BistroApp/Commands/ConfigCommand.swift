@@ -1,17 +1,18 @@
 import ArgumentParsing
 import FeatureContract
 import Foundation
+import Reactive
 import RemoteConfigInterface
 import TerminalUI
 
-/// `bistro config fetch|show [--json]`: the app's remote config, which every feature shares.
+/// `bistro config fetch|show|watch [--json]`: the app's remote config, which every feature shares.
 struct ConfigCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "fetch the remote config, or show the active values",
-        subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self])
+        commandName: "config", abstract: "fetch the remote config, show the active values, or watch for new ones",
+        subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self, ConfigWatchCommand.self])
 
     func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'bistro config' (fetch or show)")
+        throw ValidationError("missing command for 'bistro config' (fetch, show or watch)")
     }
 }
 
@@ -83,5 +84,60 @@ struct ConfigShowCommand: FeatureCommand {
         let fetched = remoteConfig.lastFetchTime.map { " at " + ISO8601DateFormatter().string(from: $0) } ?? ""
         lines.append(style.dim("last fetch: \(remoteConfig.lastFetchStatus.rawValue)\(fetched)"))
         console.emit(lines.joined(separator: "\n"))
+    }
+}
+
+/// `bistro config watch [--json]`: one line for each template published on the server (the
+/// version, the keys whose active value changed), until Ctrl-C or the end of standard input.
+///
+/// Each published template is fetched and activated as it arrives, so the other commands and an
+/// open app see it too. Without a server there is nothing to watch: it says so and fails.
+struct ConfigWatchCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "print each template published on the server until Ctrl-C")
+
+    @Flag(help: "print JSON") var json = false
+
+    func run(with services: FeatureServices) async throws {
+        guard services.usesNetwork else {
+            throw CommandFailure("there is no server to watch: give --remote-config-url or set BISTRO_REMOTE_CONFIG_URL")
+        }
+        let remoteConfig = try services.remoteConfig()
+        let console = services.console
+        let json = json
+        let end = WatchEnd()
+        let failure = Locked<RemoteConfigError?>(nil)
+        let subscription = remoteConfig.realtimeUpdates.subscribe(
+            onNext: { update in
+                do {
+                    console.emit(json ? try Self.json(update) : Self.text(update, style: console.style))
+                } catch {
+                    console.error("could not print the update: \(ErrorSentence.of(error))")
+                }
+            },
+            onError: { error in
+                failure.withLock { $0 = error as? RemoteConfigError ?? .unknown }
+                end.stop()
+            })
+        defer { subscription.dispose() }
+        await end.untilInterrupted()
+        if let error = failure.withLock({ $0 }) {
+            throw CommandFailure("real-time updates stopped", error)
+        }
+    }
+
+    /// `version 12: menu, seller_contacts`, the keys sorted and shown safe for a terminal.
+    static func text(_ update: RemoteConfigUpdate, style: ConsoleStyle) -> String {
+        let version = update.templateVersion.map { "version \($0)" } ?? "a new version"
+        return style.bold(version) + ": " + update.updatedKeys.sorted().map(\.sanitizedForTerminal).joined(separator: ", ")
+    }
+
+    /// `{"templateVersion":12,"updatedKeys":["menu","seller_contacts"]}`.
+    static func json(_ update: RemoteConfigUpdate) throws -> String {
+        struct Line: Encodable {
+            let templateVersion: Int?
+            let updatedKeys: [String]
+        }
+        return try JSONLine.encode(Line(templateVersion: update.templateVersion, updatedKeys: update.updatedKeys.sorted()))
     }
 }

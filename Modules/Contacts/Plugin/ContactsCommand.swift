@@ -1,6 +1,5 @@
 import ArgumentParsing
 import ContactsInterface
-import Dispatch
 import FeatureContract
 import Foundation
 import PersistenceInterface
@@ -29,14 +28,15 @@ struct ContactsCommand: FeatureCommand {
 
     /// Prints the contacts now and after every change, until SIGINT or the end of standard input.
     ///
-    /// One path for every change: this process's commits (the sync below) reach the observation
-    /// through the database's hooks, and another process's (`bistro contacts` or `menu set` run
-    /// elsewhere) through its check for other connections' commits. `removeDuplicates` drops a
-    /// list already shown. A failed sync is reported and the watch goes on with what is stored.
+    /// One path for every change: this process's commits (the sync, the templates published on
+    /// the server while it runs) reach the observation through the database's hooks, and another
+    /// process's (`bistro contacts` or `menu set` run elsewhere) through its check for other
+    /// connections' commits. `removeDuplicates` drops a list already shown. A failed sync or
+    /// update is reported and the watch goes on with what is stored.
     private static func watch(_ services: FeatureServices, print: @escaping @Sendable ([SellerContacts]) throws -> Void) async throws {
         let database = try services.database()
         let console = services.console
-        let stopped = StopSignal()
+        let end = WatchEnd()
         let observation = database.observe(tables: [SellerContactsRecord.tableName], removeDuplicates: { $0 == $1 }) {
             try SellerContactsRecord.contacts(in: $0)
         }
@@ -46,7 +46,7 @@ struct ContactsCommand: FeatureCommand {
             },
             onError: { error in
                 console.error(CommandFailure("could not watch the contacts", error).message)
-                stopped.stop()
+                end.stop()
             })
         defer { observation.dispose() }
         do {
@@ -54,40 +54,13 @@ struct ContactsCommand: FeatureCommand {
         } catch let failure as CommandFailure {
             console.error(failure.message)
         }
-        // Ctrl-C ends the watch normally (exit 0), as does the end of standard input.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "bistro.contacts.interrupt"))
-        interrupt.setEventHandler { stopped.stop() }
-        interrupt.resume()
-        defer { interrupt.cancel() }
-        Thread.detachNewThread {
-            _ = FileHandle.standardInput.readDataToEndOfFile()
-            stopped.stop()
-        }
-        await stopped.wait()
-    }
-}
-
-/// The end of a watch, signalled once from any thread, awaited once.
-private final class StopSignal: Sendable {
-    private let state = Locked<(stopped: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func stop() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.stopped = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let stopped = state.withLock { state -> Bool in
-                if !state.stopped { state.waiter = continuation }
-                return state.stopped
+        // Without a server the stream sends nothing and opens no connection.
+        let updates = try ContactsSync.followUpdates(services).subscribe(onNext: { event in
+            if case .error(let error) = event {
+                console.error(CommandFailure("could not store the published contacts", error).message)
             }
-            if stopped { continuation.resume() }
-        }
+        })
+        defer { updates.dispose() }
+        await end.untilInterrupted()
     }
 }

@@ -13,16 +13,19 @@ public final class LiveSellerContactsRepository: SellerContactsRepository {
         self.updater = updater
     }
 
-    /// The stored contacts sorted by `order`, again after every change to them, merged with the sync's error events.
+    /// The stored contacts sorted by `order`, again after every change to them, merged with the
+    /// error events of the sync and of following the templates published later.
     public func sellerContacts() -> Observable<Event<[SellerContacts]>> {
-        // The database and the sync run side by side: the screen shows what is stored at once, and
-        // what the sync writes reaches it through the observation, never straight from the sync.
+        // The database, the sync and the real-time updates run side by side: the screen shows what
+        // is stored at once, and what the others write reaches it through the observation, never
+        // straight from them.
         Observable.merge([
             // Duplicates dropped: a sync that stores the same contacts again redraws nothing.
             database.observe(tables: [SellerContactsRecord.tableName], removeDuplicates: { $0 == $1 }) {
                 try SellerContactsRecord.contacts(in: $0)
             }.materialize(),
             updater.sync(),
+            updater.followUpdates(),
         ])
     }
 }

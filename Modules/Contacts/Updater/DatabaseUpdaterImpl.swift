@@ -75,16 +75,32 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
         }
     }
 
+    /// While subscribed, stores the active contacts after every real-time update that changed
+    /// `seller_contacts` (the live client has fetched and activated the published template by
+    /// then); a value that does not decode, a failed write, or real-time updates ending with an
+    /// error become `.error` elements, and the stored contacts stay as they were.
+    public func followUpdates<T>() -> Observable<Event<T>> {
+        remoteConfig.realtimeUpdates
+            .filter { $0.updatedKeys.contains(Self.sellerContactsKey) }
+            // One store after another, in the order of the activations.
+            .concatMap { [self] _ in update(onlyIfChanged: true) as Observable<Event<T>> }
+            .catch { Observable.just(Event.error($0)) }
+    }
+
     /// Replaces the stored contacts with the remote ones in one background transaction; a value
     /// that does not decode, or a failed write, becomes an `.error` element and changes nothing.
     private func update<T>() -> Observable<Event<T>> {
+        update(onlyIfChanged: storesActiveContactsAfterEveryFetch)
+    }
+
+    /// `update()`, writing only when the contacts differ from the stored ones if `onlyIfChanged`.
+    private func update<T>(onlyIfChanged: Bool) -> Observable<Event<T>> {
         let contacts: [SellerContacts]
         do {
             contacts = try SellerContactsDecoding.decode(remoteConfig[Self.sellerContactsKey].dataValue, with: decoder)
         } catch {
             return Observable.just(Event.error(error))
         }
-        let onlyIfChanged = storesActiveContactsAfterEveryFetch
         return database.asyncWrite { db in
             try SellerContactsRecord.store(contacts, in: db, onlyIfChanged: onlyIfChanged)
         }

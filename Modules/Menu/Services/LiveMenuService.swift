@@ -20,9 +20,10 @@ public final class LiveMenuService: MenuService {
         self.database = database
     }
 
-    /// The stored catalog, now and after every change, merged with the failures of one refresh.
+    /// The stored catalog, now and after every change, merged with the failures of one refresh and
+    /// of following the templates published later.
     public func fetchMenu() -> Observable<Event<[MenuItem]>> {
-        Observable.merge(storedMenus(), refresh())
+        Observable.merge(storedMenus(), refresh(), followUpdates())
     }
 
     /// The catalog table, observed; a storage failure becomes an error element.
@@ -46,6 +47,30 @@ public final class LiveMenuService: MenuService {
         refreshCatalog().andThen(Observable<Event<[MenuItem]>>.empty()).catch { .just(.error($0)) }
     }
 
+    /// While subscribed, stores the active catalog after every real-time update that changed
+    /// `menu` (the live client has fetched and activated the published template by then); emits
+    /// only failures, as error elements: a catalog that does not decode, a failed write, or
+    /// real-time updates that ended.
+    private func followUpdates() -> Observable<Event<[MenuItem]>> {
+        let remoteConfig = remoteConfig
+        let database = database
+        return remoteConfig.realtimeUpdates
+            .filter { $0.updatedKeys.contains(MenuCatalog.key) }
+            .materialize()
+            // One store after another, in the order of the activations; each failure is one element.
+            .concatMap { event -> Observable<Event<[MenuItem]>> in
+                switch event {
+                case .next:
+                    Self.storeActiveCatalog(of: remoteConfig, in: database).andThen(Observable.empty()).catch { .just(.error($0)) }
+                case .error(let error):
+                    // Listening ended: said once; the stored catalog stays.
+                    .just(.error(MenuError.catalogUnavailable(
+                        reason: (error as? RemoteConfigError)?.errorDescription ?? "real-time updates stopped.")))
+                case .completed: .empty()
+                }
+            }
+    }
+
     /// Fetches and activates remote config, then stores its `menu` value when it is valid and
     /// differs from the stored catalog (compared inside the write); completes once stored or
     /// found unchanged, or fails with a `MenuError` and leaves the stored catalog as it was.
@@ -61,16 +86,26 @@ public final class LiveMenuService: MenuService {
                 let reason = (error as? RemoteConfigError)?.errorDescription ?? "the remote config failed."
                 return .error(MenuError.catalogUnavailable(reason: reason))
             case .successFetchedFromRemote, .successUsingPreFetchedData:
-                let menus: [MenuItem]
-                do {
-                    menus = try MenuCatalog.decode(remoteConfig.configValue(forKey: MenuCatalog.key))
-                } catch {
-                    return .error(error)
-                }
-                return database.asyncWrite { try MenuItemRecord.replaceCatalog(with: menus, in: $0) }
-                    .flatMap { Observable<Never>.empty() }
-                    .catch { .error(MenuError.storage(reason: "\($0)")) }
+                return Self.storeActiveCatalog(of: remoteConfig, in: database).asObservable()
             }
+        }
+        .asCompletable()
+    }
+
+    /// Stores the active `menu` value of `remoteConfig` in `database` when it is valid and differs
+    /// from the stored catalog (compared inside the write); fails with a `MenuError` and leaves the
+    /// stored catalog as it was.
+    private static func storeActiveCatalog(of remoteConfig: any RemoteConfigProtocol, in database: any Database) -> Completable {
+        Observable<Never>.deferred {
+            let menus: [MenuItem]
+            do {
+                menus = try MenuCatalog.decode(remoteConfig.configValue(forKey: MenuCatalog.key))
+            } catch {
+                return .error(error)
+            }
+            return database.asyncWrite { try MenuItemRecord.replaceCatalog(with: menus, in: $0) }
+                .flatMap { Observable<Never>.empty() }
+                .catch { .error(MenuError.storage(reason: "\($0)")) }
         }
         .asCompletable()
     }

@@ -409,7 +409,9 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// (outside the lock) when active values changed.
     private func activateFetched(_ core: inout Core) -> (Result<Bool, RemoteConfigError>, RemoteConfigUpdate?) {
         guard let fetched = core.stored.fetched, fetched != core.stored.active else { return (.success(false), nil) }
-        let update = RemoteConfigUpdate(changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries)
+        let update = RemoteConfigUpdate(
+            changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
+            templateVersion: fetched.templateVersion.flatMap { Int($0) })
         var next = core.stored
         next.active = fetched
         do throws(RemoteConfigError) {
