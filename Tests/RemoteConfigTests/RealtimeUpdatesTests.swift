@@ -157,6 +157,30 @@ final class RealtimeUpdatesTests: ServerTestCase {
         XCTAssertEqual(versions.compactMap { $0 }.sorted(), versions.compactMap { $0 }, "in the order published")
     }
 
+    func testAVersionPublishedWhileAnEarlierOneIsBeingFetchedIsFetchedToo() async throws {
+        let client = try makeRealtimeClient()
+        let (log, subscription) = listen(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        // The fetch for version 2 answers a second late, with version 2; version 3 is announced
+        // meanwhile, and its fetch joins the one in flight, so it must try again.
+        try await server.script([["mode": "update", "delay": 1]])
+        var entries = client.remoteEntries
+        entries["step"] = "2"
+        try await server.publish(entries)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try await server.requests().filter({ $0.path.hasSuffix(":fetch") }).count < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        entries["step"] = "3"
+        try await server.publish(entries)
+        let arrived = await log.wait { updates, _ in updates.count == 3 }
+        XCTAssertTrue(arrived, "version 3 was fetched")
+        XCTAssertEqual(log.updates.dropFirst().map(\.templateVersion), [2, 3])
+        XCTAssertEqual(client.configValue(forKey: "step").stringValue, "3")
+    }
+
     func testFeatureDisabledEndsListeningWithATypedError() async throws {
         let client = try makeRealtimeClient()
         let (log, subscription) = listen(client)

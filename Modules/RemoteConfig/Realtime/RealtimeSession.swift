@@ -189,6 +189,9 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         case .failure(let error):
             log("realtime: fetching version \(version) failed: \(error.localizedDescription)")
         }
+        // A later version announced meanwhile started its own fetch, which now owns the retries
+        // (it may have joined this very request, and must try again if that brought an older one).
+        guard fetchingVersion == version else { return }
         guard !reached, attempt < Self.fetchAttempts else {
             fetchingVersion = nil
             return
