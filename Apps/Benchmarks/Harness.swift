@@ -9,6 +9,38 @@ struct BenchmarkResult {
     var note = ""
 }
 
+/// A workload: a body that does `events` events' work per run, and the target in ns per event.
+@MainActor
+struct Workload {
+    let name: String
+    let events: Int
+    let target: Double?
+    let note: () -> String
+    let body: () -> Void
+
+    init(_ name: String, events: Int, target: Double?, note: @escaping () -> String = { "" }, _ body: @escaping () -> Void) {
+        self.name = name
+        self.events = events
+        self.target = target
+        self.note = note
+        self.body = body
+    }
+
+    /// The median ns per event over 7 runs after a warm-up.
+    func measured() -> BenchmarkResult {
+        let nanoseconds = measure(events: events, body)
+        return BenchmarkResult(name: name, nanosecondsPerEvent: nanoseconds, target: target, note: note())
+    }
+}
+
+/// Runs `workload` once; the only function an instruction count collects in (with what it calls):
+/// `valgrind --tool=callgrind --toggle-collect='*countOnce*'`, as Scripts/bench-count.sh does.
+@inline(never)
+@MainActor
+func countOnce(_ workload: Workload) {
+    workload.body()
+}
+
 /// Runs `body` once to warm up, then `runs` times, and returns the median nanoseconds per event.
 func measure(events: Int, runs: Int = 7, _ body: () -> Void) -> Double {
     body()

@@ -73,6 +73,42 @@ final class PublishSubjectTests: XCTestCase {
         subject.onNext(0)
         XCTAssertEqual(received, Array(stride(from: 41, to: 100, by: 2)))
     }
+
+    func testUnsubscribingInAnyOrderWithSubscriptionsInBetweenReachesExactlyTheLiveObservers() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscriptions: [Int: Disposable] = [:]
+        var nextIndex = 0
+        func subscribe(_ count: Int) {
+            for _ in 0..<count {
+                let index = nextIndex
+                nextIndex += 1
+                subscriptions[index] = subject.subscribe(onNext: { _ in received.append(index) })
+            }
+        }
+        // A fixed pseudo-random order (a linear congruential generator), so a failure repeats.
+        var seed: UInt64 = 12345
+        func random(below bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        subscribe(300)
+        for round in 0..<12 {
+            // Unsubscribe a random part (some twice), then subscribe more: keys keep growing while
+            // compactions move them.
+            for _ in 0..<(subscriptions.count / 2) {
+                let live = subscriptions.keys.sorted()
+                let index = live[random(below: live.count)]
+                subscriptions[index]?.dispose()
+                subscriptions[index]?.dispose()
+                subscriptions[index] = nil
+            }
+            subscribe(round * 10)
+            received = []
+            subject.onNext(round)
+            XCTAssertEqual(received, subscriptions.keys.sorted(), "round \(round)")
+        }
+    }
 }
 
 final class BehaviorSubjectTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Global hooks: what happens to an error nobody handles, and how subscription call stacks are
 /// captured for it.
@@ -22,12 +23,13 @@ public enum Hooks {
             return []
             #endif
         }
-        var recordCallStackOnError = false
     }
 
     // Reactive's pthread `Lock`, not `Synchronization.Mutex`: TSan cannot see Mutex's futex waits.
     private static let lock = Lock()
     nonisolated(unsafe) private static var state = State() // only touched under `lock`
+    // Read by every `subscribe`: an atomic load, where the lock cost a lock and an unlock.
+    private static let recordsCallStacks = Atomic<Bool>(false)
 
     /// Called with every unhandled error; by default prints it in debug builds.
     public static var defaultErrorHandler: DefaultErrorHandler {
@@ -43,7 +45,7 @@ public enum Hooks {
 
     /// Whether each `subscribe` captures its call stack for the default error handler (slow; off by default).
     public static var recordCallStackOnError: Bool {
-        get { lock.performLocked { state.recordCallStackOnError } }
-        set { lock.performLocked { state.recordCallStackOnError = newValue } }
+        get { recordsCallStacks.load(ordering: .acquiring) }
+        set { recordsCallStacks.store(newValue, ordering: .releasing) }
     }
 }

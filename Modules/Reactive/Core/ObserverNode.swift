@@ -5,9 +5,9 @@
 /// metadata on every value, which costs more than the rest of an operator's work. A class with three
 /// methods needs nothing per value but a virtual call. `on(_:)` remains for the public observer API.
 @usableFromInline
-class ObserverNode<Element>: ObserverType {
+class ObserverNode<Element>: AnyObserverNode, ObserverType {
     // Every sink and every subscribed observer is a node: counting nodes counts live subscriptions.
-    init() { Resources.nodeCreated() }
+    override init() { Resources.nodeCreated() }
     deinit { Resources.nodeReleased() }
 
     /// Receives a value.
@@ -26,6 +26,13 @@ class ObserverNode<Element>: ObserverType {
         case .completed: completed()
         }
     }
+}
+
+/// A node without its element type: what a subject's `ObserverBag` holds, so that the bag's code
+/// is not generic.
+@usableFromInline
+class AnyObserverNode {
+    init() {}
 }
 
 /// Adapts any `ObserverType` to the internal node interface.

@@ -68,7 +68,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
 
     private var lock: Lock { parent.lock }
     private var disposed = false // guarded by `lock`
-    private var observers = ObserverBag<Element>() // guarded by `lock`
+    private var observers = ObserverBag(of: Element.self) // guarded by `lock`
     private var latest: Element? // guarded by `lock`
 
     init(parent: ShareWhileConnected<Element>) {
@@ -89,7 +89,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
             return
         }
         if parent.replaysLatest { latest = element }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         lock.unlock()
         dispatchNext(snapshot, element)
     }
@@ -108,7 +108,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         disposeLocked()
         lock.unlock()
         dispatch(snapshot, event)
@@ -130,7 +130,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
     private func disposeLocked() {
         disposed = true
         if parent.connection === self { parent.connection = nil }
-        observers = ObserverBag()
+        observers.removeAll()
     }
 
     func removeObserver(_ key: Int) {

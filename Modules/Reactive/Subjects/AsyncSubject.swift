@@ -5,7 +5,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock()
-    private var observers = ObserverBag<Element>()
+    private var observers = ObserverBag(of: Element.self)
     private var stoppedEvent: Event<Element>?
     private var lastElement: Element?
 
@@ -28,18 +28,18 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             lock.unlock()
         case .error:
             stoppedEvent = event
-            let snapshot = observers.observers
+            let snapshot = observers.nodes(of: Element.self)
             observers.removeAll()
             lock.unlock()
             dispatch(snapshot, event)
         case .completed:
             stoppedEvent = event
-            let snapshot = observers.observers
+            let snapshot = observers.nodes(of: Element.self)
             let last = lastElement
             observers.removeAll()
             lock.unlock()
             if let last { dispatch(snapshot, .next(last)) }
-            dispatch(snapshot, .completed)
+            dispatch(snapshot, Event<Element>.completed)
         }
     }
 

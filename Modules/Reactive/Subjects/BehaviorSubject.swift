@@ -9,7 +9,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Never held while an observer runs: the current value reaches a new observer through a `ReplayGate`.
     private let lock = Lock()
     @exclusivity(unchecked) private var element: Element
-    @exclusivity(unchecked) private var observers = ObserverBag<Element>()
+    @exclusivity(unchecked) private var observers = ObserverBag(of: Element.self)
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     // Mirrors `stoppedEvent != nil`: testing a generic optional on every value costs a metadata lookup.
     @exclusivity(unchecked) private var stopped = false
@@ -47,7 +47,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         stoppedEvent = event
         stopped = true
         observers.removeAll()
@@ -62,7 +62,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         self.element = element
         lock.unlock()
         dispatchNext(snapshot, element)
@@ -70,15 +70,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: DisposedObject(self))))
-            return Disposables.create()
-        }
-        if let stoppedEvent {
-            lock.unlock()
-            observer.on(stoppedEvent)
-            return Disposables.create()
+        if disposed || stopped {
+            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: lock) { stoppedEvent }
         }
         // Registered with the value it starts from in one step, so no later value can overtake it.
         let gate = ReplayGate(observer)

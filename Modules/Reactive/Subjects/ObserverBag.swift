@@ -2,19 +2,38 @@ import Synchronization
 
 /// The observers of a subject, in subscription order, each under a key that unsubscribes it.
 ///
-/// A removed observer is replaced by a shared do-nothing node and the holes are compacted later, so
-/// unsubscribing n observers costs O(n log n) rather than O(n²) (disposing a bag of 100k
+/// A removed observer is replaced by the bag's do-nothing node and the holes are compacted later,
+/// so unsubscribing n observers costs O(n log n) rather than O(n²) (disposing a bag of 100k
 /// subscriptions to one subject is common), and sending a value stays a plain loop over nodes.
-struct ObserverBag<Element> {
-    private(set) var observers: ContiguousArray<ObserverNode<Element>> = []
+///
+/// Not generic: its nodes are held as `AnyObserverNode`, so its arrays are of one concrete type
+/// and subscribing or unsubscribing asks the runtime for no generic metadata (in a subject's code,
+/// compiled once for every element type, each `ContiguousArray<ObserverNode<Element>>` operation
+/// did, and those lookups were a third of a subscription's cost). Every node is an
+/// `ObserverNode<Element>` of the subject's element type, the hole included.
+struct ObserverBag {
+    private var observers: ContiguousArray<AnyObserverNode> = []
     private var keys: [Int] = []
     private(set) var count = 0
     private var nextKey = 0
-    private let hole = RemovedObserver<Element>()
+    private let hole: AnyObserverNode
+
+    /// An empty bag for observers of `Element`.
+    init<Element>(of element: Element.Type) {
+        hole = RemovedObserver<Element>()
+    }
 
     var isEmpty: Bool { count == 0 }
 
-    mutating func insert(_ observer: ObserverNode<Element>) -> Int {
+    /// The observers, as the nodes of `Element` every entry is: the same buffer, reinterpreted (an
+    /// array of class references has one layout whatever the class), so that sending a value
+    /// loops over typed nodes with no cast, runtime call, or retain per node.
+    @inline(__always)
+    func nodes<Element>(of element: Element.Type) -> ContiguousArray<ObserverNode<Element>> {
+        unsafeBitCast(observers, to: ContiguousArray<ObserverNode<Element>>.self)
+    }
+
+    mutating func insert(_ observer: AnyObserverNode) -> Int {
         let key = nextKey
         nextKey += 1
         observers.append(observer)
@@ -24,22 +43,30 @@ struct ObserverBag<Element> {
     }
 
     mutating func remove(_ key: Int) {
-        // Keys grow with time and holes keep their keys, so `keys` stays sorted.
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        guard let first = keys.first, key >= first else { return }
+        // Keys grow by one per insert and holes keep theirs, so `keys` is sorted and `keys[i]` is
+        // at least `first + i`: a key is never right of `key - first`, and is exactly there until
+        // a compaction moves it left (unsubscribing in subscription order finds it at once).
+        let guess = Swift.min(key - first, keys.count - 1)
+        var index = guess
+        if keys[guess] != key {
+            var low = 0
+            var high = guess
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            index = low
         }
-        guard low < keys.count, keys[low] == key, observers[low] !== hole else { return }
-        observers[low] = hole
+        guard keys[index] == key, observers[index] !== hole else { return }
+        observers[index] = hole
         count -= 1
         let holes = keys.count - count
         if holes > 16 && holes > count { compact() }
     }
 
     private mutating func compact() {
-        var keptObservers = ContiguousArray<ObserverNode<Element>>()
+        var keptObservers = ContiguousArray<AnyObserverNode>()
         var keptKeys: [Int] = []
         keptObservers.reserveCapacity(count)
         keptKeys.reserveCapacity(count)
@@ -78,6 +105,22 @@ func dispatch<Element>(_ observers: ContiguousArray<ObserverNode<Element>>, _ ev
 @inline(__always)
 func dispatchNext<Element>(_ observers: ContiguousArray<ObserverNode<Element>>, _ element: Element) {
     for observer in observers { observer.next(element) }
+}
+
+/// Tells a subscriber that came after a subject's end why nothing will come (`RxError.disposed`
+/// when `disposed`, else the stop event `stoppedEvent` reads); called under the subject's `lock`,
+/// which it releases first.
+// Out of line: the optimiser hoists an event's metadata lookup to the start of the function that
+// builds or reads one, which `subscribeNode` would then pay on every subscription.
+@inline(never)
+func refuseLateSubscriber<Element>(
+    _ observer: ObserverNode<Element>, of subject: AnyObject, disposed: Bool, unlocking lock: Lock,
+    stoppedEvent: () -> Event<Element>?
+) -> Disposable {
+    let event = disposed ? .error(RxError.disposed(object: DisposedObject(subject))) : stoppedEvent()
+    lock.unlock()
+    if let event { observer.on(event) }
+    return Disposables.create()
 }
 
 /// A subject that can drop one observer by key.

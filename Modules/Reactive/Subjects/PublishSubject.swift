@@ -8,7 +8,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock()
-    @exclusivity(unchecked) private var observers = ObserverBag<Element>()
+    @exclusivity(unchecked) private var observers = ObserverBag(of: Element.self)
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     @exclusivity(unchecked) private var disposed = false
@@ -33,7 +33,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         if event.isStopEvent {
             stopped = true
             stoppedEvent = event
@@ -45,15 +45,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: DisposedObject(self))))
-            return Disposables.create()
-        }
-        if let stoppedEvent {
-            lock.unlock()
-            observer.on(stoppedEvent)
-            return Disposables.create()
+        if disposed || stopped {
+            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: lock) { stoppedEvent }
         }
         let key = observers.insert(observer)
         lock.unlock()
@@ -71,7 +64,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         lock.unlock()
         dispatchNext(snapshot, element)
     }

@@ -10,7 +10,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
     private let bufferSize: Int?
     private var buffer: [Element] = []
     private var bufferStart = 0
-    private var observers = ObserverBag<Element>()
+    private var observers = ObserverBag(of: Element.self)
     private var stoppedEvent: Event<Element>?
     private var disposed = false
 
@@ -55,7 +55,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
             lock.unlock()
             return
         }
-        let snapshot = observers.observers
+        let snapshot = observers.nodes(of: Element.self)
         switch event {
         case .next(let value):
             append(value)
