@@ -30,6 +30,7 @@ final class AnonymousObserver<Element>: ObserverNode<Element> {
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
 /// directly, without building events, stops listening after the first stop event, and sends an
 /// unhandled error to `Hooks.defaultErrorHandler`.
+@usableFromInline
 final class ClosureObserver<Element>: ObserverNode<Element> {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
@@ -50,6 +51,7 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
         }
     }
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         disposable: Disposable?, callStack: [String]

@@ -8,11 +8,34 @@ extension ObservableType {
 
     /// Subscribes closures to values, the error, completion and disposal; an error with no
     /// `onError` goes to `Hooks.defaultErrorHandler`.
+    // Inlinable for its common case (no `onDisposed`, no call stacks recorded): the observer is
+    // then allocated in the caller's code, compiled for its element type, which finds the
+    // observer's generic metadata in a cache of its own; the library's code, compiled once for
+    // every element type, asked the runtime for it on every subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        guard onDisposed == nil, !Hooks.recordCallStackOnError else {
+            return subscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
+        return subscribePreparedNode(
+            ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: nil, callStack: []))
+    }
+
+    /// Subscribes an observer node the caller made.
+    @usableFromInline
+    func subscribePreparedNode(_ observer: ObserverNode<Element>) -> Disposable {
+        asObservable().subscribeNode(observer)
+    }
+
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` with an `onDisposed` or a call stack to record.
+    @usableFromInline
+    func subscribeClosures(
+        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
     ) -> Disposable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         guard let onDisposed else {

@@ -65,17 +65,35 @@ struct ObserverBag {
         if holes > 16 && holes > count { compact() }
     }
 
+    /// Drops the holes in place: the kept nodes are moved, not copied, so no node is retained and
+    /// released again (copying into new arrays did both for every kept node).
     private mutating func compact() {
-        var keptObservers = ContiguousArray<AnyObserverNode>()
-        var keptKeys: [Int] = []
-        keptObservers.reserveCapacity(count)
-        keptKeys.reserveCapacity(count)
-        for index in observers.indices where observers[index] !== hole {
-            keptObservers.append(observers[index])
-            keptKeys.append(keys[index])
+        let hole = self.hole
+        var kept = 0
+        observers.withUnsafeMutableBufferPointer { nodes in
+            keys.withUnsafeMutableBufferPointer { keys in
+                for index in nodes.indices where nodes[index] !== hole {
+                    if kept != index {
+                        nodes.swapAt(kept, index)
+                        keys[kept] = keys[index]
+                    }
+                    kept += 1
+                }
+            }
         }
-        observers = keptObservers
-        keys = keptKeys
+        observers.removeSubrange(kept...)
+        keys.removeSubrange(kept...)
+        // A bag that lost most of its observers gives the memory back (copying the few left).
+        if observers.capacity > 4 * kept + 64 {
+            var fewer = ContiguousArray<AnyObserverNode>()
+            fewer.reserveCapacity(kept)
+            fewer.append(contentsOf: observers)
+            observers = fewer
+            var fewerKeys: [Int] = []
+            fewerKeys.reserveCapacity(kept)
+            fewerKeys.append(contentsOf: keys)
+            keys = fewerKeys
+        }
     }
 
     mutating func removeAll() {
