@@ -43,8 +43,6 @@ final class RecordDecoder: Decoder {
         }
     }
 
-    /// The container of the previous row: rows of one fetch share it (it holds no per-row state), which
-    /// spares the runtime generic-metadata lookups of building one per row.
     /// The container of the previous row and its key type. Rows of one fetch share a container (it holds
     /// no per-row state): building one per row costs several runtime generic-metadata lookups, since
     /// the record type is only known at run time; fetching the shared one costs a single lookup.
