@@ -18,6 +18,11 @@ struct BenchItem: DatabaseRecord {
     var count: Int
 }
 
+/// Rows 1...`count` as the C baseline inserts them: ("item <id>", id * 0.25 - 0.25, (id - 1) % 100).
+func benchItems(_ count: Int) -> [BenchItem] {
+    (1...count).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
+}
+
 let itemsTable = Migration(
     "createItems", sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, count INTEGER NOT NULL)")
 
@@ -83,7 +88,7 @@ func persistenceBenchmarks() -> [BenchmarkResult] {
 
 private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     let rows = 100_000
-    let records = (1...rows).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
+    let records = benchItems(rows)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bistro-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -177,7 +182,7 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
 @MainActor
 let persistenceCountWorkloads: [Workload] = {
     let rows = 100_000
-    let records = (1...rows).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
+    let records = benchItems(rows)
     func filled() -> SQLiteDatabase {
         let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
         try! database.write { db in for record in records { try db.insert(record) } }

@@ -73,14 +73,11 @@ func scalingBenchmarks() -> [ScalingResult] {
 
 @MainActor
 private func persistenceScaling(sizes: [Int]) throws -> [ScalingResult] {
-    func records(_ count: Int) -> [BenchItem] {
-        (1...count).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
-    }
     var inserts = ScalingResult(family: "Codable insert, one transaction, memory", unit: "row")
     var fetches = ScalingResult(family: "Codable fetch, whole table, memory", unit: "row")
     var observations = ScalingResult(family: "commit->observer p50, one row changes, memory", unit: "commit")
     for size in sizes {
-        let rows = records(size)
+        let rows = benchItems(size)
         let runs = size >= 1_000_000 ? 3 : 7
         inserts.points.append((size, try medianNanoseconds(runs: runs) {
             let database = try SQLiteDatabase(.inMemory, migrations: [itemsTable])

@@ -46,13 +46,19 @@ final class RealtimeUpdatesTests: ServerTestCase {
         return (log, subscription)
     }
 
-    func testAPublishedTemplateArrivesWithTheKeysItChanged() async throws {
-        let client = try makeRealtimeClient()
+    /// A client listening, once the stream has brought the server's first template (the server
+    /// is at version 1, the client at none, so it fetches that at once).
+    private func listeningClient(baseURL: URL? = nil) async throws -> (LiveRemoteConfig, UpdateLog, Disposable) {
+        let client = try makeRealtimeClient(baseURL: baseURL)
         let (log, subscription) = listen(client)
-        defer { subscription.dispose() }
-        // The server is at version 1, the client at none: it fetches that at once.
         let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
+        XCTAssertTrue(first, "the first template arrived")
+        return (client, log, subscription)
+    }
+
+    func testAPublishedTemplateArrivesWithTheKeysItChanged() async throws {
+        let (client, log, subscription) = try await listeningClient()
+        defer { subscription.dispose() }
         XCTAssertEqual(log.updates.first?.updatedKeys, Set(sampleKeys))
 
         var entries = client.remoteEntries
@@ -65,11 +71,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testADroppedConnectionIsReopenedAndTheNextPublishStillArrives() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
+        let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
         for round in 1...3 {
             try await server.dropStreams()
             try await server.publish(["round": "\(round)"])
@@ -81,11 +84,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testAServerAnswering503ForAWhileIsWaitedOut() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
+        let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
         try await server.failStreams(status: 503, seconds: 10)
         try await server.dropStreams()
         try await server.publish(["after": "503"])
@@ -101,11 +101,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     func testARestartedServerIsReachedAgain() async throws {
         let port = unusedLocalPort()
         let first = try LocalConfigServer(arguments: ["--port", "\(port)"])
-        let client = try makeRealtimeClient(baseURL: first.baseURL)
-        let (log, subscription) = listen(client)
+        let (client, log, subscription) = try await listeningClient(baseURL: first.baseURL)
         defer { subscription.dispose() }
-        let initial = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(initial)
         try await first.shutDown()
         // Versions only rise: the new server starts past the old one's.
         let second = try LocalConfigServer(arguments: ["--port", "\(port)", "--template-version", "5"])
@@ -117,11 +114,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testEachVersionIsAnnouncedOnceAndManyPublishesFetchNoMoreThanOncePerVersion() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
+        let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
         // The same values again: a new version, but nothing changes, so nothing is announced.
         var entries = client.remoteEntries
         try await server.publish(entries)
@@ -158,11 +152,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testAVersionPublishedWhileAnEarlierOneIsBeingFetchedIsFetchedToo() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
+        let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
         // The fetch for version 2 answers a second late, with version 2; version 3 is announced
         // meanwhile, and its fetch joins the one in flight, so it must try again.
         try await server.script([["mode": "update", "delay": 1]])
@@ -182,11 +173,8 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testFeatureDisabledEndsListeningWithATypedError() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
+        let (_, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
         try await server.disableRealtime()
         let ended = await log.wait { _, error in error != nil }
         XCTAssertTrue(ended)
@@ -194,10 +182,7 @@ final class RealtimeUpdatesTests: ServerTestCase {
     }
 
     func testTheLastListenerLeavingClosesTheStreamAndNoServerMeansNoStream() async throws {
-        let client = try makeRealtimeClient()
-        let (log, subscription) = listen(client)
-        let first = await log.wait { updates, _ in updates.count == 1 }
-        XCTAssertTrue(first)
+        let (client, _, subscription) = try await listeningClient()
         subscription.dispose()
         // The stream closes within the connection's quarter-second cancellation slice.
         var open = try await server.openStreams()
@@ -207,6 +192,7 @@ final class RealtimeUpdatesTests: ServerTestCase {
             open = try await server.openStreams()
         }
         XCTAssertEqual(open, 0)
+        withExtendedLifetime(client) {} // closed because the listener left, not because the client went
 
         let offline = try LiveRemoteConfig(configuration: .offline(storageURL: storageDirectory.appendingPathComponent("offline.json")))
         let (offlineLog, offlineSubscription) = listen(offline)

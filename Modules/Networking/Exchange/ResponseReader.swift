@@ -60,13 +60,9 @@ struct ResponseReader {
         if head.header("transfer-encoding")?.lowercased().contains("chunked") == true {
             while true {
                 deadline = nextDeadline()
-                let sizeLine = try readLine(body: 0)
-                let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
-                    throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
-                }
+                let size = try readChunkSize(body: 0)
                 if size == 0 {
-                    while try !readLine(body: 0).isEmpty {}
+                    try readTrailers(body: 0)
                     return
                 }
                 var left = size
@@ -83,8 +79,7 @@ struct ResponseReader {
                     deadline = nextDeadline()
                     guard try fill() else { throw closedInChunks(after: size) }
                 }
-                guard buffer[start] == 13, buffer[start + 1] == 10 else { throw .invalidResponse(reason: "a chunk does not end with CRLF") }
-                start += 2
+                try consumeChunkEnd()
             }
         }
         var left = head.header("content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? Int.max
@@ -170,14 +165,9 @@ struct ResponseReader {
     private mutating func readChunkedBody() throws(HTTPError) -> Data {
         var body = Data()
         while true {
-            let sizeLine = try readLine(body: body.count)
-            let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
-                throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
-            }
+            let size = try readChunkSize(body: body.count)
             if size == 0 {
-                // Trailer fields, if any, up to the empty line.
-                while try !readLine(body: body.count).isEmpty {}
+                try readTrailers(body: body.count)
                 return body
             }
             guard body.count + size <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
@@ -185,9 +175,30 @@ struct ResponseReader {
                 guard try fill() else { throw closedInChunks(after: body.count + min(size, buffer.count - start)) }
             }
             body.append(take(size))
-            guard buffer[start] == 13, buffer[start + 1] == 10 else { throw .invalidResponse(reason: "a chunk does not end with CRLF") }
-            start += 2
+            try consumeChunkEnd()
         }
+    }
+
+    /// The size of the next chunk, from its size line (extensions after `;` ignored); `body` is
+    /// how many body bytes came before, for the error if the connection closes.
+    private mutating func readChunkSize(body: Int) throws(HTTPError) -> Int {
+        let sizeLine = try readLine(body: body)
+        let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
+            throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
+        }
+        return size
+    }
+
+    /// The trailer fields after the last chunk, if any, up to the empty line.
+    private mutating func readTrailers(body: Int) throws(HTTPError) {
+        while try !readLine(body: body).isEmpty {}
+    }
+
+    /// The CRLF after a chunk's data, already in the buffer.
+    private mutating func consumeChunkEnd() throws(HTTPError) {
+        guard buffer[start] == 13, buffer[start + 1] == 10 else { throw .invalidResponse(reason: "a chunk does not end with CRLF") }
+        start += 2
     }
 
     private mutating func readLine(body: Int) throws(HTTPError) -> String {

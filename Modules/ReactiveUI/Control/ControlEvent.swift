@@ -42,13 +42,7 @@ extension ControlEvent {
     /// The events as an infallible. A control event never fails; if one did, debug builds stop and
     /// release builds complete it.
     public func asInfallible() -> Infallible<Element> {
-        asInfallible { error in
-            #if DEBUG
-            fatalError("A control's events failed, which they never should: \(error)")
-            #else
-            return .empty()
-            #endif
-        }
+        asInfallible { error in controlFailed(error, empty: Infallible.empty) }
     }
 
     /// The events as a signal. A control event never fails; if one did, debug builds stop and
@@ -61,9 +55,14 @@ extension ControlEvent {
 /// What replaces the error of a control's sequence, which cannot fail: a stop in debug builds, an
 /// empty sequence in release builds (as RxCocoa does).
 func controlFailed<Element, Strategy>(_ error: any Error) -> SharedSequence<Strategy, Element> {
+    controlFailed(error) { SharedSequence(raw: Observable.empty()) }
+}
+
+/// `controlFailed(_:)` for any sequence: a stop in debug builds, `empty()` in release builds.
+func controlFailed<Replacement>(_ error: any Error, empty: () -> Replacement) -> Replacement {
     #if DEBUG
     fatalError("A control's events or values failed, which they never should: \(error)")
     #else
-    return SharedSequence(raw: Observable.empty())
+    return empty()
     #endif
 }
