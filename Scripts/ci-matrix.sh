@@ -69,8 +69,10 @@ done <<<"$targets"
 
 # Every test suite of the manifest under ThreadSanitizer but the app's: BistroTests run the built
 # executable as a child process, which TSan does not follow. Every lock in the other suites and the
-# modules they test is one TSan sees (pthread or NSLock, never Synchronization.Mutex, whose contended
-# path waits in a futex that TSan does not see and so reports false races).
+# modules they test is one TSan sees: pthread, NSLock, or Reactive's `Lock`, whose every acquisition
+# and release is an atomic operation of the module itself (never Synchronization.Mutex, whose
+# contended path waits in the kernel and the standard library, where TSan does not see it, and so
+# reports false races).
 tsan_suites=$(swift package dump-package | python3 -c '
 import json, sys
 package = json.load(sys.stdin)

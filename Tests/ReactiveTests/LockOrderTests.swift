@@ -478,4 +478,39 @@ final class LockOrderTests: XCTestCase {
         subscription.dispose()
         joined?.dispose()
     }
+
+    /// An observer is released when it unsubscribes; what its closures captured may have a
+    /// `deinit` that uses the subject. That `deinit` runs with no lock of the subject held.
+    func testAnUnsubscribedObserverIsReleasedWithNoLockOfTheSubjectHeld() {
+        final class UsesTheSubjectWhenReleased: Sendable {
+            let subject: PublishSubject<Int>
+            let finished: Locked<[Bool]>
+            init(_ subject: PublishSubject<Int>, _ finished: Locked<[Bool]>) {
+                self.subject = subject
+                self.finished = finished
+            }
+            deinit {
+                let subject = self.subject
+                finished.append(finishesOnAnotherThread { subject.subscribe(onNext: { _ in }).dispose() })
+            }
+        }
+        let subject = PublishSubject<Int>()
+        let finished = Locked<[Bool]>([])
+        var captured: UsesTheSubjectWhenReleased? = UsesTheSubjectWhenReleased(subject, finished)
+        let subscription = subject.subscribe(onNext: { [captured] _ in _ = captured })
+        captured = nil
+        subscription.dispose()
+        XCTAssertEqual(finished.all, [true])
+
+        // The same when the observer unsubscribes itself while it receives a value.
+        var ownSubscription: Disposable?
+        captured = UsesTheSubjectWhenReleased(subject, finished)
+        ownSubscription = subject.subscribe(onNext: { [captured] _ in
+            _ = captured
+            ownSubscription?.dispose()
+        })
+        captured = nil
+        subject.onNext(1)
+        XCTAssertEqual(finished.all, [true, true])
+    }
 }

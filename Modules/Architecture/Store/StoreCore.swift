@@ -28,7 +28,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     // Every stored var below is accessed under `lock` or by the drainer alone, and a reducer cannot
     // reach the store (its send or read finds the lock held and stops), so no two accesses can
     // overlap: the runtime exclusivity checks, a third of the cost of an action, are switched off.
-    @usableFromInline let lock = Lock(.errorChecking)
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var state: State
     @usableFromInline @exclusivity(unchecked) var queue: [Work?] = []
     @usableFromInline @exclusivity(unchecked) var queueHead = 0

@@ -3,13 +3,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The observer side.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    // Every stored var below is read and written under `lock` (see the Sendable extension).
-    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
-    // every onNext it cost more than the subject's own work.
-    // Never held while an observer runs: the current value reaches a new observer through a `ReplayGate`.
-    private let lock = Lock()
+    // The observers, and the lock that guards every stored var below (see the Sendable
+    // extension). Under the lock no two accesses can overlap, so they skip the dynamic exclusivity
+    // check: on every onNext it cost more than the subject's own work. Never held while an observer
+    // runs: the current value reaches a new observer through a `ReplayGate`.
+    private let observers = ObserverRegistry(of: Element.self)
     @exclusivity(unchecked) private var element: Element
-    @exclusivity(unchecked) private var observers = ObserverBag(of: Element.self)
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     // Mirrors `stoppedEvent != nil`: testing a generic optional on every value costs a metadata lookup.
     @exclusivity(unchecked) private var stopped = false
@@ -22,15 +21,15 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     /// Whether any observer is subscribed.
-    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+    public var hasObservers: Bool { observers.withLock { observers.count > 0 } }
 
     /// Whether the subject was disposed.
-    public var isDisposed: Bool { lock.performLocked { disposed } }
+    public var isDisposed: Bool { observers.withLock { disposed } }
 
     /// The current value; throws the error the subject stopped with, or `RxError.disposed`.
     public func value() throws -> Element {
-        lock.lock()
-        defer { lock.unlock() }
+        observers.lock()
+        defer { observers.unlock() }
         if disposed { throw RxError.disposed(object: DisposedObject(self)) }
         if let error = stoppedEvent?.error { throw error }
         return element
@@ -42,48 +41,50 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             onNext(element)
             return
         }
-        lock.lock()
+        observers.lock()
         if stoppedEvent != nil || disposed {
-            lock.unlock()
+            observers.unlock()
             return
         }
-        let snapshot = observers.nodes(of: Element.self)
         stoppedEvent = event
         stopped = true
-        observers.removeAll()
-        lock.unlock()
+        let snapshot = observers.close(of: Element.self)
+        observers.unlock()
         dispatch(snapshot, event)
     }
 
     /// Sets the current value and sends it to the observers (the hot path, without building an event).
     public func onNext(_ element: Element) {
-        lock.lock()
+        observers.lock()
         if stopped || disposed {
-            lock.unlock()
+            observers.unlock()
             return
         }
-        let snapshot = observers.nodes(of: Element.self)
         self.element = element
-        lock.unlock()
-        dispatchNext(snapshot, element)
+        let list = observers.startSendingLocked()
+        observers.unlock()
+        list._withUnsafeGuaranteedRef { $0.sendNext(element) }
+        observers.finishSending()
     }
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
-        lock.lock()
+        observers.lock()
         if disposed || stopped {
-            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: lock) { stoppedEvent }
+            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: observers.unlock) { stoppedEvent }
         }
         // Registered with the value it starts from in one step, so no later value can overtake it.
         let gate = ReplayGate(observer)
         let key = observers.insert(gate)
         let current = element
-        lock.unlock()
+        observers.unlock()
         gate.replay(CollectionOfOne(current))
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: Int) {
-        lock.performLocked { observers.remove(key) }
+        observers.lock()
+        observers.remove(key)
+        observers.unlock()
     }
 
     /// The subject itself.
@@ -91,13 +92,13 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later use reports `RxError.disposed`.
     public func dispose() {
-        lock.performLocked {
-            disposed = true
-            observers.removeAll()
-            stoppedEvent = nil
-        }
+        observers.lock()
+        disposed = true
+        stoppedEvent = nil
+        _ = observers.close(of: Element.self)
+        observers.unlock()
     }
 }
 
-// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+// The subject's state is guarded by its registry's lock; its values cross threads, so they must be Sendable.
 extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

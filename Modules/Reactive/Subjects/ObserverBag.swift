@@ -33,17 +33,37 @@ struct ObserverBag {
         unsafeBitCast(observers, to: ContiguousArray<ObserverNode<Element>>.self)
     }
 
+    /// Adds an observer under the next key, and returns the key.
     mutating func insert(_ observer: AnyObserverNode) -> Int {
         let key = nextKey
-        nextKey += 1
-        observers.append(observer)
-        keys.append(key)
-        count += 1
+        insert(observer, key: key)
         return key
     }
 
+    /// Adds an observer under `key`, which must be above every key the bag has had.
+    mutating func insert(_ observer: AnyObserverNode, key: Int) {
+        precondition(key >= nextKey, "ObserverBag: keys must grow")
+        nextKey = key + 1
+        observers.append(observer)
+        keys.append(key)
+        count += 1
+    }
+
+    /// Calls `body` with the buffer of nodes (holes included).
+    func withNodeBuffer<Result>(_ body: (UnsafeBufferPointer<AnyObserverNode>) -> Result) -> Result {
+        observers.withUnsafeBufferPointer(body)
+    }
+
+    /// Removes the observer under `key`, if it is still here.
     mutating func remove(_ key: Int) {
-        guard let first = keys.first, key >= first else { return }
+        _ = take(key)
+    }
+
+    /// Removes the observer under `key`, if it is still here, and hands it back, so that the caller
+    /// can release it once it no longer holds a lock (releasing an observer can run user code: a
+    /// `deinit` of what its closures captured).
+    mutating func take(_ key: Int) -> AnyObserverNode? {
+        guard let first = keys.first, key >= first else { return nil }
         // Keys grow by one per insert and holes keep theirs, so `keys` is sorted and `keys[i]` is
         // at least `first + i`: a key is never right of `key - first`, and is exactly there until
         // a compaction moves it left (unsubscribing in subscription order finds it at once).
@@ -58,11 +78,13 @@ struct ObserverBag {
             }
             index = low
         }
-        guard keys[index] == key, observers[index] !== hole else { return }
+        guard keys[index] == key, observers[index] !== hole else { return nil }
+        let removed = observers[index]
         observers[index] = hole
         count -= 1
         let holes = keys.count - count
         if holes > 16 && holes > count { compact() }
+        return removed
     }
 
     /// Drops the holes in place: the kept nodes are moved, not copied, so no node is retained and
@@ -96,10 +118,14 @@ struct ObserverBag {
         }
     }
 
-    mutating func removeAll() {
-        observers.removeAll()
+    /// Removes every observer and hands them back (with the holes), for the caller to release.
+    @discardableResult
+    mutating func removeAll() -> ContiguousArray<AnyObserverNode> {
+        let removed = observers
+        observers = []
         keys.removeAll()
         count = 0
+        return removed
     }
 }
 
@@ -126,17 +152,17 @@ func dispatchNext<Element>(_ observers: ContiguousArray<ObserverNode<Element>>, 
 }
 
 /// Tells a subscriber that came after a subject's end why nothing will come (`RxError.disposed`
-/// when `disposed`, else the stop event `stoppedEvent` reads); called under the subject's `lock`,
-/// which it releases first.
+/// when `disposed`, else the stop event `stoppedEvent` reads); called under the subject's lock,
+/// which `unlock` releases first.
 // Out of line: the optimiser hoists an event's metadata lookup to the start of the function that
 // builds or reads one, which `subscribeNode` would then pay on every subscription.
 @inline(never)
 func refuseLateSubscriber<Element>(
-    _ observer: ObserverNode<Element>, of subject: AnyObject, disposed: Bool, unlocking lock: Lock,
+    _ observer: ObserverNode<Element>, of subject: AnyObject, disposed: Bool, unlocking unlock: () -> Void,
     stoppedEvent: () -> Event<Element>?
 ) -> Disposable {
     let event = disposed ? .error(RxError.disposed(object: DisposedObject(subject))) : stoppedEvent()
-    lock.unlock()
+    unlock()
     if let event { observer.on(event) }
     return Disposables.create()
 }

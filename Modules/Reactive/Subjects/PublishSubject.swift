@@ -1,23 +1,21 @@
 /// Sends each event to the observers subscribed at that moment; a late subscriber gets only the
 /// stop event, if the subject has stopped.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
-    // Every stored var below is read and written under `lock` (see the Sendable extension).
-    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check: on
-    // every onNext it cost more than the subject's own work.
     /// The observer side.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let lock = Lock()
-    @exclusivity(unchecked) private var observers = ObserverBag(of: Element.self)
+    // The observers, and the lock that guards the stored vars below: a value is sent without it.
+    private let observers = ObserverRegistry(of: Element.self)
+    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check.
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
     @exclusivity(unchecked) private var disposed = false
 
     /// Whether any observer is subscribed.
-    public var hasObservers: Bool { lock.performLocked { !observers.isEmpty } }
+    public var hasObservers: Bool { observers.withLock { observers.count > 0 } }
 
     /// Whether the subject was disposed.
-    public var isDisposed: Bool { lock.performLocked { disposed } }
+    public var isDisposed: Bool { observers.withLock { disposed } }
 
     /// A new subject.
     public override init() { super.init() }
@@ -28,45 +26,37 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             onNext(element)
             return
         }
-        lock.lock()
+        observers.lock()
         if stopped || disposed {
-            lock.unlock()
+            observers.unlock()
             return
         }
-        let snapshot = observers.nodes(of: Element.self)
-        if event.isStopEvent {
-            stopped = true
-            stoppedEvent = event
-            observers.removeAll()
-        }
-        lock.unlock()
+        stopped = true
+        stoppedEvent = event
+        let snapshot = observers.close(of: Element.self)
+        observers.unlock()
         dispatch(snapshot, event)
     }
 
     override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
-        lock.lock()
+        observers.lock()
         if disposed || stopped {
-            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: lock) { stoppedEvent }
+            return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: observers.unlock) { stoppedEvent }
         }
         let key = observers.insert(observer)
-        lock.unlock()
+        observers.unlock()
         return SubjectSubscription(owner: self, key: key)
     }
 
     func removeObserver(_ key: Int) {
-        lock.performLocked { observers.remove(key) }
+        observers.lock()
+        observers.remove(key)
+        observers.unlock()
     }
 
-    /// Sends a value to the current observers (the hot path, without building an event).
+    /// Sends a value to the current observers (the hot path: no lock, no event built).
     public func onNext(_ element: Element) {
-        lock.lock()
-        if stopped || disposed {
-            lock.unlock()
-            return
-        }
-        let snapshot = observers.nodes(of: Element.self)
-        lock.unlock()
-        dispatchNext(snapshot, element)
+        observers.sendNext(element)
     }
 
     /// The subject itself.
@@ -74,13 +64,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every observer; later use reports `RxError.disposed`.
     public func dispose() {
-        lock.performLocked {
-            disposed = true
-            observers.removeAll()
-            stoppedEvent = nil
-        }
+        observers.lock()
+        disposed = true
+        stoppedEvent = nil
+        _ = observers.close(of: Element.self)
+        observers.unlock()
     }
 }
 
-// The subject's state is guarded by `lock`; its values cross threads, so they must be Sendable.
+// The subject's state is guarded by its registry's lock; its values cross threads, so they must be Sendable.
 extension PublishSubject: @unchecked Sendable where Element: Sendable {}
