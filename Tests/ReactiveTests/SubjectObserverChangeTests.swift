@@ -138,6 +138,52 @@ final class SubjectObserverChangeTests: XCTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 
+    /// A subscription holds the subject's observers, not the subject: a subject that goes while a
+    /// bag still holds subscriptions to it is released, its observers with it, and the rest goes
+    /// with the bag.
+    func testASubjectIsReleasedWhileABagStillHoldsSubscriptionsToIt() {
+        final class Captured {}
+        let before = Resources.total
+        var bag: DisposeBag? = DisposeBag()
+        weak var publish: PublishSubject<Int>?
+        weak var behavior: BehaviorSubject<Int>?
+        weak var captured: Captured?
+        var received: [Int] = []
+        do {
+            let publishSubject = PublishSubject<Int>()
+            let behaviorSubject = BehaviorSubject(value: 1)
+            let capturedObject = Captured()
+            publish = publishSubject
+            behavior = behaviorSubject
+            captured = capturedObject
+            publishSubject.subscribe(onNext: { [capturedObject] in
+                _ = capturedObject
+                received.append($0)
+            }).disposed(by: bag!)
+            behaviorSubject.subscribe(onNext: { received.append($0) }).disposed(by: bag!)
+            publishSubject.onNext(2)
+        }
+        XCTAssertNil(publish, "the PublishSubject is released")
+        XCTAssertNil(behavior, "the BehaviorSubject is released")
+        XCTAssertNil(captured, "the observers are released with their subject")
+        bag = nil
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(Resources.total, before, "nothing is left once the bag goes")
+    }
+
+    func testDisposingASubscriptionTwiceRemovesOnlyItsObserver() {
+        let subject = PublishSubject<Int>()
+        var received: [String] = []
+        let first = subject.subscribe(onNext: { received.append("first \($0)") })
+        let second = subject.subscribe(onNext: { received.append("second \($0)") })
+        first.dispose()
+        first.dispose()
+        subject.onNext(1)
+        XCTAssertEqual(received, ["second 1"])
+        second.dispose()
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     func testObserversChangingOnOtherThreadsWhileValuesAreSent() {
         observersChangingOnOtherThreads(PublishSubject<Int>(), replayed: 0)
         observersChangingOnOtherThreads(BehaviorSubject(value: 0), replayed: 1)

@@ -51,7 +51,15 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
         }
     }
 
+    /// An observer with no `onDisposed` and no recorded call stack: `subscribe(onNext:…)`'s common case.
     @usableFromInline
+    init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        extras = nil
+    }
+
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         disposable: Disposable?, callStack: [String]

@@ -25,7 +25,7 @@ public final class DisposeBag: @unchecked Sendable { // `disposables`/`isDispose
     public init() {}
 
     /// Adds a disposable; if the bag is already disposed, disposes it at once.
-    public func insert(_ disposable: Disposable) {
+    public func insert(_ disposable: consuming Disposable) {
         // Not `performLocked`: a closure capturing the existential copied it twice more.
         lock.lock()
         if isDisposed {

@@ -23,7 +23,7 @@ extension ObservableType {
             return subscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         }
         return subscribePreparedNode(
-            ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: nil, callStack: []))
+            ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted))
     }
 
     /// Subscribes an observer node the caller made.

@@ -1,5 +1,5 @@
 /// Holds a current value: a new observer first receives it, then every later event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
     /// The observer side.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
@@ -78,13 +78,13 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         let current = element
         observers.unlock()
         gate.replay(CollectionOfOne(current))
-        return SubjectSubscription(owner: self, key: key)
+        return RegistrySubscription(observers, key: key)
     }
 
-    func removeObserver(_ key: Int) {
-        observers.lock()
-        observers.remove(key)
-        observers.unlock()
+    // Subscriptions hold the registry, not the subject: ending it as the subject goes lets its
+    // observers go, even while a bag keeps their subscriptions.
+    deinit {
+        observers.withLock { _ = observers.close(of: Element.self) }
     }
 
     /// The subject itself.

@@ -1,6 +1,6 @@
 /// Sends each event to the observers subscribed at that moment; a late subscriber gets only the
 /// stop event, if the subject has stopped.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, Cancelable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
     /// The observer side.
     public typealias SubjectObserverType = PublishSubject<Element>
 
@@ -45,18 +45,18 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
         let key = observers.insert(observer)
         observers.unlock()
-        return SubjectSubscription(owner: self, key: key)
-    }
-
-    func removeObserver(_ key: Int) {
-        observers.lock()
-        observers.remove(key)
-        observers.unlock()
+        return RegistrySubscription(observers, key: key)
     }
 
     /// Sends a value to the current observers (the hot path: no lock, no event built).
     public func onNext(_ element: Element) {
         observers.sendNext(element)
+    }
+
+    // Subscriptions hold the registry, not the subject: ending it as the subject goes lets its
+    // observers go, even while a bag keeps their subscriptions.
+    deinit {
+        observers.withLock { _ = observers.close(of: Element.self) }
     }
 
     /// The subject itself.
