@@ -177,8 +177,8 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     ]
 }
 
-/// The inserts and fetches of 100k rows in memory, Codable and C, for `--count` (the database is
-/// opened and filled inside the count too, a small part of it).
+/// The inserts and fetches of 100k rows in memory, Codable and C, and 2,200 observed commits, for
+/// `--count` (the database is opened and filled inside the count too, a small part of it).
 @MainActor
 let persistenceCountWorkloads: [Workload] = {
     let rows = 100_000
@@ -203,6 +203,12 @@ let persistenceCountWorkloads: [Workload] = {
             var count: Int64 = 0, checksum: Int64 = 0
             blackHole(bench_sqlite_select_ns(db, &count, &checksum))
             bench_sqlite_close(db)
+        },
+        // Per commit: the write, the observation's fetch and the hand-off to the delivery queue.
+        Workload("pc-observe 2k commits, memory", events: 2_200, target: nil) {
+            let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
+            blackHole(try! commitToObserverLatency(database, samples: 2_000))
+            database.close()
         },
         Workload("pc-fetch-codable 100k, memory", events: rows, target: nil) {
             let database = filled()

@@ -24,6 +24,11 @@ final class Connection {
     let recordEncoder = RecordEncoder()
     /// Whether `close` was called.
     private(set) var isClosed = false
+    /// Whether statements that write are refused (`SQLITE_READONLY`), as `PRAGMA query_only` would:
+    /// set while the writer connection runs a read. Not the pragma itself: setting it expires
+    /// every prepared statement of the connection, so each commit that observations read after
+    /// prepared all its statements again.
+    @exclusivity(unchecked) var refusesWrites = false
 
     @exclusivity(unchecked) private var statementCache: [String: Statement] = [:]
     private static let statementCacheLimit = 256
@@ -106,7 +111,10 @@ final class Connection {
 
     /// A prepared statement for `sql` from the cache, prepared on first use.
     func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] { return statement }
+        if let statement = statementCache[sql] {
+            try permit(statement, sql: sql)
+            return statement
+        }
         try checkOpen()
         var statement: Statement?
         try sql.withCString { start in
@@ -119,7 +127,15 @@ final class Connection {
         guard let statement else { throw PersistenceError.invalidQuery(reason: "no statement in `\(sql)`") }
         if statementCache.count >= Self.statementCacheLimit { statementCache.removeAll() }
         statementCache[sql] = statement
+        try permit(statement, sql: sql)
         return statement
+    }
+
+    /// Refuses a statement that writes while `refusesWrites` is set.
+    @inline(__always) private func permit(_ statement: Statement, sql: String) throws {
+        if refusesWrites && !statement.isReadOnly {
+            throw PersistenceError.sqlite(SQLiteError(code: .readOnly, message: "attempt to write a readonly database", sql: sql))
+        }
     }
 
     /// Prepares the first statement at `start`; returns nil for a blank or comment-only text.
@@ -147,6 +163,7 @@ final class Connection {
                     continue
                 }
                 next = tail
+                try permit(statement, sql: sql)
                 let count = statement.parameterCount
                 guard used + count <= arguments.count else {
                     throw PersistenceError.invalidQuery(reason: "\(arguments.count) arguments for more parameters in `\(sql)`")
@@ -210,11 +227,6 @@ final class Connection {
         } catch {
             rollbackIfNeeded()
         }
-    }
-
-    /// Turns `PRAGMA query_only` on or off: while on, SQLite refuses any change with `SQLITE_READONLY`.
-    func setQueryOnly(_ queryOnly: Bool) throws {
-        try cachedStatement(queryOnly ? "PRAGMA query_only = 1" : "PRAGMA query_only = 0").run()
     }
 
     /// `PRAGMA data_version`: changes when another connection commits, never for this one's commits.

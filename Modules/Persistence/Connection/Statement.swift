@@ -19,12 +19,15 @@ final class Statement {
 
     /// The table the statement writes, reported by the authorizer.
     let writeTarget: StatementWrite?
+    /// Whether the statement leaves the database as it is (`sqlite3_stmt_readonly`).
+    let isReadOnly: Bool
 
     init(handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?) {
         self.handle = handle
         self.connection = connection
         self.schemaTables = schemaTables
         self.writeTarget = writeTarget
+        isReadOnly = sqlite3_stmt_readonly(handle) != 0
         tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
     }
 
@@ -34,6 +37,10 @@ final class Statement {
 
     /// The SQL text, for error messages.
     var sql: String { sqlite3_sql(handle).map { String(cString: $0) } ?? "" }
+
+    /// How many times SQLite prepared the statement again (after a schema change, or because it
+    /// expired), for tests.
+    var repreparations: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)) }
 
     /// The number of `?` parameters.
     var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }

@@ -12,7 +12,7 @@ import Reactive
 public final class SQLiteDatabase: Database {
     /// Where the database lives.
     public let location: DatabaseLocation
-    private let writer: Writer
+    let writer: Writer
     private let readers: ReaderPool?
 
     /// Opens the database (creating a missing file) and applies the migrations it lacks.

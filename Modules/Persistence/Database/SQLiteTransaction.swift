@@ -2,9 +2,10 @@ import PersistenceInterface
 
 /// The transaction handed to a `read` or `write` closure: record and SQL operations on one connection.
 ///
-/// It is valid only while its closure runs. A read transaction runs on a connection in
-/// `PRAGMA query_only` mode, so SQLite itself refuses anything that writes; that refusal is reported
-/// as `writeInReadTransaction`.
+/// It is valid only while its closure runs. A read transaction runs on a connection that refuses
+/// anything that writes (a reader connection is in `PRAGMA query_only` mode; the writer connection
+/// refuses any statement SQLite does not call read-only); that refusal is reported as
+/// `writeInReadTransaction`.
 final class SQLiteTransaction: WriteTransaction {
     private let connection: Connection
     private let writable: Bool

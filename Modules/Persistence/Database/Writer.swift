@@ -16,7 +16,7 @@ final class Writer: @unchecked Sendable {
     let deliveryQueue: DispatchQueue
     /// The changes of each commit, emitted on `queue` right after the commit.
     let didSave = PublishSubject<DatabaseChanges>()
-    private let connection: Connection
+    let connection: Connection
     private let readsInTransaction: Bool
     /// `nil` in memory, where no other connection can exist.
     private let externalChanges: ExternalChangeWatch?
@@ -85,14 +85,15 @@ final class Writer: @unchecked Sendable {
     }
 
     /// Runs `body` in a read transaction on the writer connection (inside the current write, if any),
-    /// with the connection in query-only mode for the duration.
+    /// with the connection refusing statements that write for the duration.
     func read<T>(_ body: (any ReadTransaction) throws -> T) throws -> T {
         try connection.checkOpen()
-        if readDepth == 0 { try connection.setQueryOnly(true) }
+        let refusedWrites = connection.refusesWrites
+        connection.refusesWrites = true
         readDepth += 1
         defer {
             readDepth -= 1
-            if readDepth == 0 { try? connection.setQueryOnly(false) }
+            connection.refusesWrites = refusedWrites
         }
         let ownsTransaction = readsInTransaction && !connection.isInTransaction
         if ownsTransaction { try connection.beginDeferred() }

@@ -49,7 +49,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
     }
 
     /// Whether the sequence's end was decided; later `…Locked` sends are dropped. Call under `lock`.
-    final var isStoppedLocked: Bool { stopSent }
+    @inline(__always) final var isStoppedLocked: Bool { stopSent }
 
     /// Queues `element` for downstream. Call under `lock`.
     final func sendNextLocked(_ element: Output) {

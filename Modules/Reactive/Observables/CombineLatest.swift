@@ -28,7 +28,7 @@ extension ObservableType {
 @usableFromInline
 final class CombineLatestValue<Element> {
     // Read and written under the sink's lock.
-    private let storage = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    @usableFromInline let storage = UnsafeMutablePointer<Element>.allocate(capacity: 1)
     @exclusivity(unchecked) private(set) var isSet = false
 
     init() {}
@@ -38,8 +38,10 @@ final class CombineLatestValue<Element> {
         storage.deallocate()
     }
 
-    /// The latest value; read only after the sink saw one from every source.
-    @usableFromInline var value: Element { storage.pointee }
+    /// The latest value; read only after the sink saw one from every source. Inlined into the
+    /// caller's result closure, which is compiled for its element types: the read is then a load,
+    /// not a call that copies a value of unknown type.
+    @inlinable var value: Element { storage.pointee }
 
     /// Records a new latest value.
     func set(_ element: Element) {
@@ -112,9 +114,11 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
     @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var numberOfValues = 0
     @exclusivity(unchecked) private var numberOfDone = 0
+    private let arity: Int
 
     fileprivate init(observer: ObserverNode<Output>, cancel: Cancelable, arity: Int, result: @escaping () throws -> Output) {
         self.result = result
+        self.arity = arity
         hasValue = Array(repeating: false, count: arity)
         isDone = Array(repeating: false, count: arity)
         super.init(observer: observer, cancel: cancel)
@@ -146,12 +150,12 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
             return
         }
         // Once every source has a value, nothing below the count changes: skip the array.
-        if numberOfValues < hasValue.count, !hasValue[index] {
+        if numberOfValues < arity, !hasValue[index] {
             hasValue[index] = true
             numberOfValues += 1
         }
 
-        if numberOfValues == hasValue.count {
+        if numberOfValues == arity {
             let combined: Output
             do {
                 combined = try result()
@@ -197,9 +201,12 @@ final private class CombineLatestObserver<Element, Output>: ObserverNode<Element
     }
 
     override func next(_ element: Element) {
-        parent.lock.lock()
-        value.set(element)
-        parent.valueArrivedUnlocking(at: index)
+        // The parent outlives this call (this observer holds it): no retain and release around it.
+        Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { parent in
+            parent.lock.lock()
+            value.set(element)
+            parent.valueArrivedUnlocking(at: index)
+        }
     }
 
     override func error(_ error: Swift.Error) {
