@@ -16,15 +16,14 @@ final private class MapSink<SourceType, ResultType>: Sink<SourceType, ResultType
     }
 
     override func next(_ element: SourceType) {
-        let mapped: ResultType
+        // The result goes straight downstream: kept in a local first, it was moved there and
+        // destroyed through the value witnesses of a type the library's code does not know.
         do {
-            mapped = try transform(element)
+            forwardNext(try transform(element))
         } catch {
             forwardError(error)
             dispose()
-            return
         }
-        forwardNext(mapped)
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType where Element: RxAbstractInteger {
     /// `count` consecutive integers from `start`, then completion.
     @inlinable
@@ -58,7 +60,17 @@ final private class RangeSink: Sink<Never, Int> {
         // retain and a release.
         let start = parent.start
         let count = parent.count
-        let step: (Int, (Int) -> Void) -> Void = { offset, recurse in
+        if parent.scheduler is CurrentThreadScheduler {
+            let loop = RangeLoop(sink: self, start: start, count: count)
+            let firstStep = CurrentThreadScheduler.instance.schedule(()) { _ in
+                loop.runFirstStep()
+                return Disposables.create()
+            }
+            // Disposing must reach the loop at once: a subscriber may stop it from inside a value
+            // (`take(2)`), long before the first step returns.
+            return Disposables.create(firstStep, loop)
+        }
+        return parent.scheduler.scheduleRecursive(0) { offset, recurse in
             if offset < count {
                 self.forwardNext(start + offset)
                 recurse(offset + 1)
@@ -67,11 +79,60 @@ final private class RangeSink: Sink<Never, Int> {
                 self.dispose()
             }
         }
-        // Called on the concrete default scheduler, the recursion's loop is compiled for an `Int`
-        // state; through the existential it stays generic and copies each offset through value witnesses.
-        if parent.scheduler is CurrentThreadScheduler {
-            return CurrentThreadScheduler.instance.scheduleRecursive(0, action: step)
+    }
+}
+
+/// `range` on the current thread's trampoline: the recursion `scheduleRecursive` runs there
+/// (`TrampolineRecursion`), written out for `Int` offsets, so a value costs a comparison, a send
+/// and two checks rather than two closure calls.
+///
+/// As there, after each value the loop stops if the subscription was disposed, and gives way
+/// (queues itself again) if the value queued other work on the trampoline, so the order of
+/// events is RxSwift's.
+final private class RangeLoop: TrampolineItem, Cancelable {
+    private let sink: RangeSink
+    private let first: Int
+    private let count: Int
+    // Touched only on the thread that owns the trampoline, one step at a time.
+    @exclusivity(unchecked) private var offset = 0
+    private let disposed = Atomic<Bool>(false)
+    private let trampoline = Trampoline.current
+
+    init(sink: RangeSink, start: Int, count: Int) {
+        self.sink = sink
+        first = start
+        self.count = count
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .relaxed) }
+
+    func dispose() {
+        disposed.store(true, ordering: .relaxed)
+    }
+
+    /// Runs the first step, which was scheduled on the trampoline as any other action.
+    func runFirstStep() {
+        if run() { trampoline.enqueue(self) }
+    }
+
+    func invoke() -> Bool {
+        guard !isDisposed else { return false }
+        return run()
+    }
+
+    /// Sends values while nothing else waits; true when the next must wait its turn.
+    private func run() -> Bool {
+        while true {
+            guard offset < count else {
+                sink.forwardCompleted()
+                sink.dispose()
+                return false
+            }
+            let value = first + offset
+            offset += 1
+            sink.forwardNext(value)
+            if isDisposed { return false }
+            if !trampoline.isEmpty { return true }
         }
-        return parent.scheduler.scheduleRecursive(0, action: step)
     }
 }

@@ -1,33 +1,43 @@
 extension ObservableType {
     /// Emits each intermediate result of accumulating the values into `seed` in place.
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+        Scan(source: asObservable(), seed: seed, into: accumulator, fold: nil)
     }
 
     /// Emits each intermediate result of folding the values, starting from `seed`.
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed) { accumulated, element in
-            accumulated = try accumulator(accumulated, element)
-        }
+        Scan(source: asObservable(), seed: seed, into: nil, fold: accumulator)
     }
 }
 
+/// One subscription of `scan`, with one of the two accumulators. Both forms are this sink, rather
+/// than the folding one wrapping its closure into the other's: that cost a second closure call per value.
 final private class ScanSink<Element, Accumulate>: Sink<Element, Accumulate> {
-    typealias Accumulator = (inout Accumulate, Element) throws -> Void
+    typealias Into = (inout Accumulate, Element) throws -> Void
+    typealias Fold = (Accumulate, Element) throws -> Accumulate
 
-    private let accumulator: Accumulator
+    // Not optionals: unwrapping one copied the closure, a retain and a release per value.
+    private let into: Into
+    private let fold: Fold
+    private let folds: Bool
     // Only this sink touches it, from one event at a time (the Rx grammar): no dynamic exclusivity check.
     @exclusivity(unchecked) private var accumulate: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping Accumulator, observer: ObserverNode<Accumulate>, cancel: Cancelable) {
-        self.accumulator = accumulator
+    init(seed: Accumulate, into: Into?, fold: Fold?, observer: ObserverNode<Accumulate>, cancel: Cancelable) {
+        self.into = into ?? { _, _ in }
+        self.fold = fold ?? { accumulated, _ in accumulated }
+        folds = fold != nil
         accumulate = seed
         super.init(observer: observer, cancel: cancel)
     }
 
     override func next(_ element: Element) {
         do {
-            try accumulator(&accumulate, element)
+            if folds {
+                accumulate = try fold(accumulate, element)
+            } else {
+                try into(&accumulate, element)
+            }
         } catch {
             forwardError(error)
             dispose()
@@ -38,20 +48,20 @@ final private class ScanSink<Element, Accumulate>: Sink<Element, Accumulate> {
 }
 
 final private class Scan<Element, Accumulate>: Producer<Accumulate> {
-    typealias Accumulator = (inout Accumulate, Element) throws -> Void
-
     private let source: Observable<Element>
     private let seed: Accumulate
-    private let accumulator: Accumulator
+    private let into: ScanSink<Element, Accumulate>.Into?
+    private let fold: ScanSink<Element, Accumulate>.Fold?
 
-    init(source: Observable<Element>, seed: Accumulate, accumulator: @escaping Accumulator) {
+    init(source: Observable<Element>, seed: Accumulate, into: ScanSink<Element, Accumulate>.Into?, fold: ScanSink<Element, Accumulate>.Fold?) {
         self.source = source
         self.seed = seed
-        self.accumulator = accumulator
+        self.into = into
+        self.fold = fold
     }
 
     override func run(_ observer: ObserverNode<Accumulate>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+        let sink = ScanSink(seed: seed, into: into, fold: fold, observer: observer, cancel: cancel)
         let subscription = source.subscribeNode(sink)
         return (sink, subscription)
     }
