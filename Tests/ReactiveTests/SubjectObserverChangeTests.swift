@@ -171,6 +171,23 @@ final class SubjectObserverChangeTests: XCTestCase {
         XCTAssertEqual(Resources.total, before, "nothing is left once the bag goes")
     }
 
+    /// A BehaviorSubject hands its current value to a new observer through a gate, which queues
+    /// what is sent meanwhile; once the replay is over the observer takes the gate's place.
+    func testABehaviorSubjectsObserverTakesItsReplayGatesPlaceAfterTheReplay() {
+        let subject = BehaviorSubject(value: 1)
+        var received: [Int] = []
+        let before = Resources.total
+        let subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 { subject.onNext(2) }
+        })
+        XCTAssertEqual(Resources.total, before + 1, "only the observer is left: the gate is released")
+        subject.onNext(3)
+        XCTAssertEqual(received, [1, 2, 3])
+        subscription.dispose()
+        XCTAssertEqual(Resources.total, before)
+    }
+
     func testDisposingASubscriptionTwiceRemovesOnlyItsObserver() {
         let subject = PublishSubject<Int>()
         var received: [String] = []

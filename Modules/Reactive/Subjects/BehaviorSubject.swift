@@ -78,6 +78,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         let current = element
         observers.unlock()
         gate.replay(CollectionOfOne(current))
+        // The replay is over and values now pass the gate straight through: the observer takes
+        // its place, so that a value costs no extra call for as long as the subscription lasts.
+        observers.withLock { observers.replace(key, with: observer) }
         return RegistrySubscription(observers, key: key)
     }
 

@@ -63,6 +63,26 @@ struct ObserverBag {
     /// can release it once it no longer holds a lock (releasing an observer can run user code: a
     /// `deinit` of what its closures captured).
     mutating func take(_ key: Int) -> AnyObserverNode? {
+        guard let index = index(of: key) else { return nil }
+        let removed = observers[index]
+        observers[index] = hole
+        count -= 1
+        let holes = keys.count - count
+        if holes > 16 && holes > count { compact() }
+        return removed
+    }
+
+    /// Puts `observer` in the place of the observer under `key`, if that one is still here, and
+    /// hands the one replaced back (for the caller to release once it holds no lock).
+    mutating func replace(_ key: Int, with observer: AnyObserverNode) -> AnyObserverNode? {
+        guard let index = index(of: key) else { return nil }
+        let replaced = observers[index]
+        observers[index] = observer
+        return replaced
+    }
+
+    /// Where the observer under `key` is, if it is still here.
+    private func index(of key: Int) -> Int? {
         guard let first = keys.first, key >= first else { return nil }
         // Keys grow by one per insert and holes keep theirs, so `keys` is sorted and `keys[i]` is
         // at least `first + i`: a key is never right of `key - first`, and is exactly there until
@@ -79,12 +99,7 @@ struct ObserverBag {
             index = low
         }
         guard keys[index] == key, observers[index] !== hole else { return nil }
-        let removed = observers[index]
-        observers[index] = hole
-        count -= 1
-        let holes = keys.count - count
-        if holes > 16 && holes > count { compact() }
-        return removed
+        return index
     }
 
     /// Drops the holes in place: the kept nodes are moved, not copied, so no node is retained and

@@ -37,6 +37,7 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
     /// A change to the observers made while someone was sending, applied later.
     private enum Change {
         case insert(AnyObserverNode, key: Int)
+        case replace(key: Int, with: AnyObserverNode)
         case remove(key: Int)
         case removeAll
     }
@@ -193,6 +194,16 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
         }
     }
 
+    /// Puts `observer` in the place of the observer under `key`, if that one is still here.
+    func replace(_ key: Int, with observer: AnyObserverNode) {
+        if let list = startChangeInPlace() {
+            list._withUnsafeGuaranteedRef { apply(.replace(key: key, with: observer), to: $0) }
+            finishChangeInPlace()
+        } else {
+            keepPending(.replace(key: key, with: observer))
+        }
+    }
+
     /// Closes the registry (the subject stopped or was disposed): nothing more is sent, every
     /// observer is removed, and those there were are returned, for the stop event.
     func close<Element>(of element: Element.Type) -> ContiguousArray<ObserverNode<Element>> {
@@ -281,6 +292,8 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
         switch change {
         case .insert(let observer, let key):
             bag.insert(observer, key: key)
+        case .replace(let key, let observer):
+            if let replaced = bag.replace(key, with: observer) { discard(replaced) }
         case .remove(let key):
             if let removed = bag.take(key) { discard(removed) }
         case .removeAll:
