@@ -8,10 +8,13 @@ struct SQLText {
 
 /// Identifier quoting: `"name"` with inner quotes doubled, so any table or column name is safe.
 func quoted(_ identifier: String) -> String {
+    // Looked for in the UTF-8 bytes, not character by character: an observation's query is
+    // written out again after every commit it follows.
+    guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
     var result = "\""
-    for character in identifier {
-        if character == "\"" { result.append("\"\"") } else { result.append(character) }
+    for scalar in identifier.unicodeScalars {
+        if scalar == "\"" { result += "\"\"" } else { result.unicodeScalars.append(scalar) }
     }
-    result.append("\"")
+    result += "\""
     return result
 }
