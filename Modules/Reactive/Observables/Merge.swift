@@ -81,8 +81,11 @@ final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner
     }
 
     override func next(_ element: Inner) {
-        parent.lock.lock()
-        parent.unlockAndSendNext(element)
+        // The parent outlives this call (this observer holds it): no retain and release around it.
+        Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { parent in
+            parent.lock.lock()
+            parent.unlockAndSendNext(element)
+        }
     }
 
     override func error(_ error: Swift.Error) {

@@ -53,34 +53,57 @@ final class Trampoline {
     // A trampoline belongs to one thread and only that thread touches it: no dynamic exclusivity
     // checks on the per-step path.
     @exclusivity(unchecked) var isRunning = false
-    @exclusivity(unchecked) private var items: [TrampolineItem?] = []
+    // The queue: a ring buffer of `capacity` slots (a power of two), `count` items from `head`, the
+    // other slots nil. Not an array: interleaved sequences re-queue themselves on every step, and
+    // an array paid a uniqueness check per append and a move of its contents now and then.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<TrampolineItem?>
+    @exclusivity(unchecked) private var capacity = 16
     @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var count = 0
 
-    var isEmpty: Bool { head == items.count }
+    init() {
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+    }
 
-    func enqueue(_ item: TrampolineItem) {
-        items.append(item)
+    deinit {
+        slots.deinitialize(count: capacity)
+        slots.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Queues `item` at the back; the queue takes the reference over.
+    func enqueue(_ item: consuming TrampolineItem) {
+        if count == capacity { grow() }
+        slots[(head &+ count) & (capacity &- 1)] = item
+        count &+= 1
+    }
+
+    /// Doubles the ring, its items moved to the front in order.
+    private func grow() {
+        let larger = UnsafeMutablePointer<TrampolineItem?>.allocate(capacity: capacity * 2)
+        for index in 0..<count {
+            (larger + index).initialize(to: slots[(head + index) & (capacity - 1)].take())
+        }
+        (larger + count).initialize(repeating: nil, count: capacity * 2 - count)
+        slots.deinitialize(count: capacity)
+        slots.deallocate()
+        slots = larger
+        capacity *= 2
+        head = 0
     }
 
     /// Runs queued items in order, including those they queue, until none is left.
     func drain() {
-        while head < items.count {
-            // Moved out, not copied: the queue's reference becomes this one, with no retain and
-            // release pair per step.
-            let item = items[head].take()
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 1024 && head * 2 >= items.count {
-                // Items that re-queue themselves (recursion, interleaved ranges) would otherwise grow
-                // the array by one slot per step until the queue empties.
-                items.removeFirst(head)
-                head = 0
-            }
-            // An item queued again goes back with the reference just taken out: no retain and
-            // release pair for a recursion's every step.
-            if let item, !item.isDisposed, item.invoke() { items.append(item) }
+        while count > 0 {
+            // Moved out, not copied, and an item queued again goes back with the same reference:
+            // no retain and release pair for a recursion's every step.
+            let taken = slots[head].take()
+            head = (head &+ 1) & (capacity &- 1)
+            count &-= 1
+            guard let item = consume taken, !item.isDisposed else { continue }
+            if item.invoke() { enqueue(item) }
         }
     }
 }
