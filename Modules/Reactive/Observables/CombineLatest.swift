@@ -201,8 +201,7 @@ final private class CombineLatestObserver<Element, Output>: ObserverNode<Element
     }
 
     override func next(_ element: Element) {
-        // The parent outlives this call (this observer holds it): no retain and release around it.
-        Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { parent in
+        withoutRetaining(parent) { parent in
             parent.lock.lock()
             value.set(element)
             parent.valueArrivedUnlocking(at: index)

@@ -81,8 +81,7 @@ final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner
     }
 
     override func next(_ element: Inner) {
-        // The parent outlives this call (this observer holds it): no retain and release around it.
-        Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { parent in
+        withoutRetaining(parent) { parent in
             parent.lock.lock()
             parent.unlockAndSendNext(element)
         }

@@ -95,11 +95,13 @@ final private class SwitchInnerObserver<SourceElement, SourceSequence: Observabl
     }
 
     override func next(_ element: SourceSequence.Element) {
-        parent.lock.lock()
-        if parent.latest == id {
-            parent.unlockAndSendNext(element)
-        } else {
-            parent.unlockAndDeliver()
+        withoutRetaining(parent) { parent in
+            parent.lock.lock()
+            if parent.latest == id {
+                parent.unlockAndSendNext(element)
+            } else {
+                parent.unlockAndDeliver()
+            }
         }
     }
 

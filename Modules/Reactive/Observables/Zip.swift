@@ -197,9 +197,11 @@ final private class ZipObserver<Element, Output>: ObserverNode<Element> {
     }
 
     override func next(_ element: Element) {
-        parent.lock.lock()
-        buffer.enqueue(element)
-        parent.valueArrivedUnlocking(at: index)
+        withoutRetaining(parent) { parent in
+            parent.lock.lock()
+            buffer.enqueue(element)
+            parent.valueArrivedUnlocking(at: index)
+        }
     }
 
     override func error(_ error: Swift.Error) {
