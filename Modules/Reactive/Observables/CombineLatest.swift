@@ -156,15 +156,14 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
         }
 
         if numberOfValues == arity {
-            let combined: Output
+            // The result goes straight on: kept in a local first, it was moved there and destroyed
+            // through the value witnesses of a type the library's code does not know.
             do {
-                combined = try result()
+                unlockAndSendNext(try result())
             } catch {
                 sendErrorLocked(error)
                 unlockAndDeliver()
-                return
             }
-            unlockAndSendNext(combined)
         } else {
             if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) { sendCompletedLocked() }
             unlockAndDeliver()
