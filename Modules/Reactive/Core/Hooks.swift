@@ -25,7 +25,7 @@ public enum Hooks {
         }
     }
 
-    // Reactive's pthread `Lock`, not `Synchronization.Mutex`: TSan cannot see Mutex's futex waits.
+    // Reactive's `Lock`, not `Synchronization.Mutex`: TSan cannot see Mutex's waits in the kernel.
     private static let lock = Lock()
     nonisolated(unsafe) private static var state = State() // only touched under `lock`
     // Read by every `subscribe`: an atomic load, where the lock cost a lock and an unlock.

@@ -61,14 +61,7 @@ final private class RangeSink: Sink<Never, Int> {
         let start = parent.start
         let count = parent.count
         if parent.scheduler is CurrentThreadScheduler {
-            let loop = RangeLoop(sink: self, start: start, count: count)
-            let firstStep = CurrentThreadScheduler.instance.schedule(()) { _ in
-                loop.runFirstStep()
-                return Disposables.create()
-            }
-            // Disposing must reach the loop at once: a subscriber may stop it from inside a value
-            // (`take(2)`), long before the first step returns.
-            return Disposables.create(firstStep, loop)
+            return CurrentThreadScheduler.start(RangeLoop(sink: self, start: start, count: count))
         }
         return parent.scheduler.scheduleRecursive(0) { offset, recurse in
             if offset < count {
@@ -89,7 +82,7 @@ final private class RangeSink: Sink<Never, Int> {
 /// As there, after each value the loop stops if the subscription was disposed, and gives way
 /// (queues itself again) if the value queued other work on the trampoline, so the order of
 /// events is RxSwift's.
-final private class RangeLoop: TrampolineItem, Cancelable {
+final private class RangeLoop: TrampolineLoop {
     private let sink: RangeSink
     private let first: Int
     private let count: Int
@@ -110,7 +103,6 @@ final private class RangeLoop: TrampolineItem, Cancelable {
         disposed.store(true, ordering: .relaxed)
     }
 
-    /// Runs the first step, which was scheduled on the trampoline as any other action.
     func runFirstStep() {
         if run() { trampoline.enqueue(self) }
     }

@@ -26,6 +26,18 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         return disposable
     }
 
+    /// Schedules the first step of `loop` as any other action; disposing the result stops the loop,
+    /// at once even from inside one of its steps.
+    static func start(_ loop: some TrampolineLoop) -> Disposable {
+        let firstStep = instance.schedule(()) { _ in
+            loop.runFirstStep()
+            return Disposables.create()
+        }
+        // Disposing must reach the loop itself: a subscriber may stop it from inside a step
+        // (`take(2)`), long before the first step returns.
+        return Disposables.create(firstStep, loop)
+    }
+
     /// Queues an item on this thread's running trampoline.
     static func enqueue(_ item: TrampolineItem) {
         Trampoline.current.enqueue(item)
@@ -37,6 +49,14 @@ protocol TrampolineItem: AnyObject {
     var isDisposed: Bool { get }
     /// Runs the work; true asks to be queued again, at the end, as it is now.
     func invoke() -> Bool
+}
+
+/// Work that runs as a loop on the trampoline (a recursion, `range`): while nothing else waits it
+/// runs step after step; when something does, it queues itself again and gives way.
+protocol TrampolineLoop: TrampolineItem, Cancelable {
+    /// Runs the loop's first step and those after it while nothing else waits, queueing the loop
+    /// again if it gave way.
+    func runFirstStep()
 }
 
 /// One thread's trampoline: a FIFO of items and whether its loop is running.

@@ -9,14 +9,7 @@ extension ImmediateSchedulerType {
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> Disposable {
         if self is CurrentThreadScheduler {
-            let recursion = TrampolineRecursion(state: state, action: action)
-            let firstStep = CurrentThreadScheduler.instance.schedule(state) { state in
-                recursion.start(state)
-                return Disposables.create()
-            }
-            // Disposing must reach the loop at once: a subscriber may stop it from inside a step
-            // (`take(2)`), long before the first step returns.
-            return Disposables.create(firstStep, recursion)
+            return CurrentThreadScheduler.start(TrampolineRecursion(state: state, action: action))
         }
         let recursion = RecursiveImmediateScheduler(action: action, scheduler: self)
         recursion.schedule(state)
@@ -41,7 +34,7 @@ extension SchedulerType {
 /// When nothing else waits in the trampoline, the queued step would be the very next thing the
 /// trampoline runs, so the step runs in this loop instead: the same order as RxSwift, without an
 /// enqueue, a dequeue and a closure per step.
-final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
+final class TrampolineRecursion<State>: TrampolineLoop {
     private let action: (State, (State) -> Void) -> Void
     // Touched only on the thread that owns the trampoline, one step at a time: no dynamic
     // exclusivity check (it costs more than the step itself).
@@ -76,14 +69,11 @@ final class TrampolineRecursion<State>: TrampolineItem, Cancelable {
         }
     }
 
-    /// Runs the first step, which was scheduled on the trampoline as any other action.
-    func start(_ state: State) {
-        if run(state) { trampoline.enqueue(self) }
+    /// Runs the first step, from the state the recursion was made with.
+    func runFirstStep() {
+        if run(pending) { trampoline.enqueue(self) }
     }
 
-    // Reached through the trampoline's protocol, this body is the generic one; `range`'s state (an
-    // `Int` offset) gets a copy compiled for it, picked at run time by a metadata comparison.
-    @_specialize(where State == Int)
     func invoke() -> Bool {
         guard !isDisposed, hasPending else { return false }
         hasPending = false

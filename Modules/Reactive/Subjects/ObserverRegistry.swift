@@ -168,12 +168,7 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
     func insert(_ observer: AnyObserverNode) -> Int {
         let key = nextKey
         nextKey += 1
-        if let list = startChangeInPlace() {
-            list._withUnsafeGuaranteedRef { $0.update { $0.insert(observer, key: key) } }
-            finishChangeInPlace()
-        } else {
-            keepPending(.insert(observer, key: key))
-        }
+        make(.insert(observer, key: key))
         return key
     }
 
@@ -186,22 +181,12 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
 
     /// Removes the observer under `key`, if it is still here.
     func remove(_ key: Int) {
-        if let list = startChangeInPlace() {
-            if let removed = list._withUnsafeGuaranteedRef({ $0.update { $0.take(key) } }) { discard(removed) }
-            finishChangeInPlace()
-        } else {
-            keepPending(.remove(key: key))
-        }
+        make(.remove(key: key))
     }
 
     /// Puts `observer` in the place of the observer under `key`, if that one is still here.
     func replace(_ key: Int, with observer: AnyObserverNode) {
-        if let list = startChangeInPlace() {
-            list._withUnsafeGuaranteedRef { apply(.replace(key: key, with: observer), to: $0) }
-            finishChangeInPlace()
-        } else {
-            keepPending(.replace(key: key, with: observer))
-        }
+        make(.replace(key: key, with: observer))
     }
 
     /// Closes the registry (the subject stopped or was disposed): nothing more is sent, every
@@ -210,13 +195,19 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
         gate.bitwiseOr(Gate.closed, ordering: .relaxed)
         settle(copyingIfRead: true)
         let observers = current.load(ordering: .relaxed)._withUnsafeGuaranteedRef { $0.nodes(of: Element.self) }
+        make(.removeAll)
+        return observers
+    }
+
+    /// Makes `change` in place when nobody is sending, else keeps it pending for when the senders
+    /// have left.
+    @inline(__always) private func make(_ change: Change) {
         if let list = startChangeInPlace() {
-            list._withUnsafeGuaranteedRef { apply(.removeAll, to: $0) }
+            list._withUnsafeGuaranteedRef { apply(change, to: $0) }
             finishChangeInPlace()
         } else {
-            keepPending(.removeAll)
+            keepPending(change)
         }
-        return observers
     }
 
     /// Starts a change: when nobody is sending, sets `writing`, applies what was pending and
