@@ -132,10 +132,7 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         return result
     }
 
-    // The typed reads take the column's value once and read it with `sqlite3_value_*`: each
-    // `sqlite3_column_*` call looks the column up again (and would take the connection's mutex,
-    // were there one), which was a third of the cost of reading a field. The value is used on the
-    // connection's one thread before the next step, which is all an unprotected value asks.
+    // The typed reads take the column's value once, as `sqliteValue` does (SQLiteValues.swift).
     @inline(__always) private func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
         if let value = sqlite3_column_value(statement, index), sqlite3_value_type(value) == SQLITE_INTEGER,
            let result = T(exactly: sqlite3_value_int64(value)) {
@@ -146,8 +143,7 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     @inline(__always) private func string(at index: Int32, key: Key) throws -> String {
         if let value = sqlite3_column_value(statement, index), sqlite3_value_type(value) == SQLITE_TEXT {
-            guard let start = sqlite3_value_text(value) else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: start, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+            return sqliteText(value)
         }
         return try converted(String.self, at: index, key: key)
     }
