@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Instructions per event for the Reactive and Architecture workloads, counted by callgrind: one run
-# of one workload (`bistro-bench --count NAME`), collected only inside it. A count does not move
-# with the machine's load, so a change can be judged on a noisy machine (Docs/BENCHMARKS.md).
+# Instructions per event for the benchmark's workloads (Reactive, Architecture, and the `pc-…`
+# Persistence ones), counted by callgrind: one run of one workload (`bistro-bench --count NAME`),
+# collected only inside it. A count does not move with the machine's load, so a change can be
+# judged on a noisy machine (Docs/BENCHMARKS.md).
 #   Scripts/bench-count.sh            # a b c d e f g architecture
 #   Scripts/bench-count.sh f g        # only these
 set -euo pipefail

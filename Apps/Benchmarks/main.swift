@@ -5,8 +5,8 @@ import Reactive
 // some (`Scripts/bench.sh a f`). Ratios are to what this program runs itself (the plain loop, the
 // C baseline): a peer's figures from another machine would not compare.
 //
-// `--count NAME` runs one Reactive or Architecture workload once, with nothing else, for an
-// instruction count (Scripts/bench-count.sh runs it under callgrind; Docs/BENCHMARKS.md).
+// `--count NAME` runs one Reactive, Architecture or Persistence (`pc-…`) workload once, with
+// nothing else, for an instruction count (Scripts/bench-count.sh runs it under callgrind; Docs/BENCHMARKS.md).
 
 var sink = 0
 
