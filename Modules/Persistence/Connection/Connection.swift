@@ -32,6 +32,9 @@ final class Connection {
 
     @exclusivity(unchecked) private var statementCache: [String: Statement] = [:]
     private static let statementCacheLimit = 256
+    /// BEGIN, COMMIT and ROLLBACK, prepared once each and found by position: every transaction runs
+    /// two of them, and finding them in `statementCache` hashed their SQL each time.
+    @exclusivity(unchecked) private var transactionStatements = [Statement?](repeating: nil, count: TransactionControl.allCases.count)
 
     /// Opens (or creates, with `SQLITE_OPEN_CREATE` in `flags`) the database at `path`.
     init(path: String, flags: Int32) throws {
@@ -69,6 +72,7 @@ final class Connection {
         recordStatements.removeAll()
         lastRecordStatement = nil
         statementCache.removeAll()
+        transactionStatements = []
         sqlite3_close_v2(handle)
     }
 
@@ -82,6 +86,7 @@ final class Connection {
     func becomeWriter(prefersPreUpdateHook: Bool) {
         // Statements prepared so far know no tracker; the next ones will.
         statementCache.removeAll()
+        transactionStatements = [Statement?](repeating: nil, count: TransactionControl.allCases.count)
         let tracker = ChangeTracker()
         tracker.install(on: handle, prefersPreUpdateHook: prefersPreUpdateHook)
         self.tracker = tracker
@@ -206,18 +211,18 @@ final class Connection {
     // MARK: Transactions
 
     /// `BEGIN IMMEDIATE`: takes the write lock now, so the transaction never fails to upgrade later.
-    func beginImmediate() throws { try transactionControl("BEGIN IMMEDIATE") }
+    func beginImmediate() throws { try run(.beginImmediate) }
 
     /// `BEGIN DEFERRED`: a read transaction; its first read fixes the snapshot.
-    func beginDeferred() throws { try transactionControl("BEGIN DEFERRED") }
+    func beginDeferred() throws { try run(.beginDeferred) }
 
     /// `COMMIT`.
-    func commit() throws { try transactionControl("COMMIT") }
+    func commit() throws { try run(.commit) }
 
     /// `ROLLBACK` when a transaction is open (SQLite may have rolled it back already).
     func rollbackIfNeeded() {
         guard !isClosed, isInTransaction else { return }
-        try? transactionControl("ROLLBACK")
+        try? run(.rollback)
     }
 
     /// Ends a read transaction (`COMMIT`; `ROLLBACK` if that fails).
@@ -240,9 +245,30 @@ final class Connection {
     /// Whether a transaction is open.
     var isInTransaction: Bool { !isClosed && sqlite3_get_autocommit(handle) == 0 }
 
-    private func transactionControl(_ sql: String) throws {
+    private func run(_ control: TransactionControl) throws {
         authorizer?.allowsTransactionControl = true
         defer { authorizer?.allowsTransactionControl = false }
-        try cachedStatement(sql).run()
+        try checkOpen()
+        if let statement = transactionStatements[control.rawValue] {
+            try statement.run()
+            return
+        }
+        let statement = try cachedStatement(control.sql)
+        transactionStatements[control.rawValue] = statement
+        try statement.run()
+    }
+}
+
+/// The statements that begin and end transactions.
+private enum TransactionControl: Int, CaseIterable {
+    case beginImmediate, beginDeferred, commit, rollback
+
+    var sql: String {
+        switch self {
+        case .beginImmediate: "BEGIN IMMEDIATE"
+        case .beginDeferred: "BEGIN DEFERRED"
+        case .commit: "COMMIT"
+        case .rollback: "ROLLBACK"
+        }
     }
 }

@@ -13,6 +13,8 @@ final class Statement {
     let schemaTables: [String]
     /// How many rows the last record fetch returned: the next one reserves that much room.
     var lastRowCount = 0
+    /// The decoder of the last record fetch, kept for the next one (see `RecordDecoder.reusing`).
+    var recordDecoder: RecordDecoder?
     /// The writer connection's change tracker (which the connection keeps alive), unretained so
     /// running a statement retains nothing.
     let tracker: Unmanaged<ChangeTracker>?

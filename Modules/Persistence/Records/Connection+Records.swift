@@ -99,8 +99,8 @@ extension Connection {
             statement.didFail()
             throw self.error(code, sql: sql)
         }
-        // Made after the first step: a statement re-prepared after a schema change may have new columns.
-        let decoder = RecordDecoder(statement: statement, for: Record.self)
+        // Taken after the first step: a statement re-prepared after a schema change may have new columns.
+        let decoder = RecordDecoder.reusing(statement, for: Record.self)
         var capacity = max(16, statement.lastRowCount)
         var buffer = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
         var count = 0

@@ -3,8 +3,10 @@ import PersistenceInterface
 
 /// Turns the current row of a statement into a `Decodable` record, reading each column on demand.
 ///
-/// One decoder serves every row of a fetch: it holds the result's column names, read once after the
-/// first step (a statement re-prepared after a schema change may have new columns).
+/// One decoder serves every row of a fetch, and the next fetches of the same statement and record
+/// type (`reusing`): it holds the result's column names, read after the first step, and keeps them
+/// for as long as SQLite has not prepared the statement again (a statement re-prepared after a
+/// schema change may have new columns).
 final class RecordDecoder: Decoder {
     let codingPath: [CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
@@ -15,20 +17,38 @@ final class RecordDecoder: Decoder {
     fileprivate let recordType: Any.Type
     /// Where the next key is expected (keys usually come in column order); reset for each row.
     fileprivate let hint: UnsafeMutablePointer<Int>
+    /// How many times SQLite had prepared the statement again when the names were read.
+    private let preparations: Int32
+    /// Per key type, the keys found at each column (`KeyColumns`), freed with the decoder.
+    private var keyColumns: [ObjectIdentifier: UnsafeMutableBufferPointer<UInt64>] = [:]
 
-    init<Record: Decodable>(statement: Statement, for type: Record.Type) {
+    private init(statement: Statement, recordType: Any.Type) {
         self.statement = statement.handle
         let columnNames = statement.columnNames()
         names = .allocate(capacity: columnNames.count)
         _ = names.initialize(from: columnNames)
-        recordType = Record.self
+        self.recordType = recordType
         hint = .allocate(capacity: 1)
         hint.initialize(to: 0)
+        preparations = sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+    }
+
+    /// The decoder of `statement`'s last fetch when it decoded `Record` from the same columns, else
+    /// a new one, which the statement keeps. Call after the first step.
+    static func reusing<Record: Decodable>(_ statement: Statement, for type: Record.Type) -> RecordDecoder {
+        if let decoder = statement.recordDecoder, decoder.recordType == Record.self,
+           decoder.preparations == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0) {
+            return decoder
+        }
+        let decoder = RecordDecoder(statement: statement, recordType: Record.self)
+        statement.recordDecoder = decoder
+        return decoder
     }
 
     deinit {
         names.deinitialize().deallocate()
         hint.deallocate()
+        for table in keyColumns.values { table.deallocate() }
     }
 
     /// The record in the statement's current row.
@@ -43,8 +63,8 @@ final class RecordDecoder: Decoder {
         }
     }
 
-    /// The container of the previous row and its key type. Rows of one fetch share a container (it holds
-    /// no per-row state): building one per row costs several runtime generic-metadata lookups, since
+    /// The container of the previous row and its key type. Rows share a container (it holds no
+    /// per-row state): building one per row costs several runtime generic-metadata lookups, since
     /// the record type is only known at run time; fetching the shared one costs a single lookup.
     private var cachedKeyType: ObjectIdentifier?
     private var cachedContainer: AnyObject?
@@ -54,10 +74,20 @@ final class RecordDecoder: Decoder {
             // The key type matched, so this is the `SharedContainer<Key>` stored below.
             return unsafeDowncast(cachedContainer, to: SharedContainer<Key>.self).container
         }
-        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(statement: statement, names: names, hint: hint, recordType: recordType))
+        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(
+            statement: statement, names: names, hint: hint, recordType: recordType, keyColumns: keyColumns(for: Key.self)))
         cachedKeyType = ObjectIdentifier(Key.self)
         cachedContainer = SharedContainer(container)
         return container
+    }
+
+    /// The table of keys seen at each column for `Key`, made on first use (`KeyColumns`).
+    private func keyColumns<Key>(for type: Key.Type) -> UnsafeMutableBufferPointer<UInt64> {
+        if let table = keyColumns[ObjectIdentifier(Key.self)] { return table }
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: names.count)
+        table.initialize(repeating: 0)
+        keyColumns[ObjectIdentifier(Key.self)] = table
+        return table
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -78,6 +108,30 @@ private final class SharedContainer<Key: CodingKey> {
     }
 }
 
+/// Finding a key's column without asking the key its name.
+///
+/// A key's `stringValue` is a call into the record's code, and comparing it with a column name a
+/// second one: together more than the column's read. A key of a trivial type (a synthesized
+/// `CodingKeys` enum is one byte) is its bits, so once a key was found at a column by name, the
+/// same bits at that column are the same key. Each column's entry holds those bits with `found`
+/// set; a key of another size, or not trivial, is always looked up by name.
+private enum KeyColumns {
+    static let found: UInt64 = 1 << 63
+
+    /// The key's bits with `found` set, when its type is trivial and of 0, 1, 2 or 4 bytes.
+    @inline(__always) static func entry<Key>(_ key: Key) -> UInt64? {
+        guard _isPOD(Key.self) else { return nil }
+        // A reinterpreting load, not a copy through a closure (`withUnsafeBytes` is not inlined here).
+        switch MemoryLayout<Key>.size {
+        case 0: return found
+        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self)) | found
+        case 2: return UInt64(unsafeBitCast(key, to: UInt16.self)) | found
+        case 4: return UInt64(unsafeBitCast(key, to: UInt32.self)) | found
+        default: return nil
+        }
+    }
+}
+
 /// The row's keyed container: each key reads its column, converting only when no precision is lost.
 ///
 /// It holds the decoder's raw parts (the decoder outlives every container it hands out during one
@@ -87,6 +141,8 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     let names: UnsafeMutableBufferPointer<String>
     let hint: UnsafeMutablePointer<Int>
     let recordType: Any.Type
+    /// The key found at each column (`KeyColumns`).
+    let keyColumns: UnsafeMutableBufferPointer<UInt64>
     var codingPath: [CodingKey] { [] }
 
     var allKeys: [Key] { names.compactMap { Key(stringValue: $0) } }
@@ -109,18 +165,30 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         .decoding(type: "\(recordType)", column: key, reason: reason)
     }
 
+    /// The column of `key`, nil when the row has none; the next key is expected after it.
+    @inline(__always) private func columnIndex(_ key: Key) -> Int? {
+        let entry = KeyColumns.entry(key)
+        let expected = hint.pointee
+        if let entry, expected < keyColumns.count, keyColumns[expected] == entry {
+            hint.pointee = expected + 1
+            return expected
+        }
+        guard let index = index(of: key.stringValue) else { return nil }
+        if let entry { keyColumns[index] = entry }
+        hint.pointee = index + 1
+        return index
+    }
+
     @inline(__always) private func column(_ key: Key) throws -> Int32 {
-        guard let index = index(of: key.stringValue) else {
+        guard let index = columnIndex(key) else {
             throw failure(key.stringValue, "the row has no such column")
         }
-        hint.pointee = index + 1
         return Int32(index)
     }
 
     /// The column of `key` unless it is missing or NULL.
     @inline(__always) private func presentColumn(_ key: Key) -> Int32? {
-        guard let index = index(of: key.stringValue) else { return nil }
-        hint.pointee = index + 1
+        guard let index = columnIndex(key) else { return nil }
         return sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL ? nil : Int32(index)
     }
 
