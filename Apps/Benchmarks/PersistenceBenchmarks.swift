@@ -18,6 +18,22 @@ struct BenchItem: DatabaseRecord {
     var count: Int
 }
 
+/// The same rows read with `init(row:)` instead of `Decoder` (`FetchableRecord`).
+struct BenchRowItem: DatabaseRecord, FetchableRecord {
+    static let tableName = "items"
+    var id: Int64
+    var name: String
+    var price: Double
+    var count: Int
+
+    init(row: Row) throws {
+        id = try row.decode(at: 0)
+        name = try row.decode(at: 1)
+        price = try row.decode(at: 2)
+        count = try row.decode(at: 3)
+    }
+}
+
 /// Rows 1...`count` as the C baseline inserts them: ("item <id>", id * 0.25 - 0.25, (id - 1) % 100).
 func benchItems(_ count: Int) -> [BenchItem] {
     (1...count).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
@@ -161,17 +177,19 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     removeDatabase(at: swiftPath)
     let file = try SQLiteDatabase(.file(path: swiftPath), migrations: [itemsTable])
     try file.write { db in for record in records { try db.insert(record) } }
-    func swiftFetch(_ database: SQLiteDatabase) throws -> Double {
+    func swiftFetch<Record: DatabaseRecord>(_ database: SQLiteDatabase, _ type: Record.Type) throws -> Double {
         try medianNanoseconds {
-            var fetched: [BenchItem] = []
-            let nanoseconds = try elapsedNanoseconds { fetched = try database.read { try $0.fetchAll(BenchItem.all()) } }
+            var fetched: [Record] = []
+            let nanoseconds = try elapsedNanoseconds { fetched = try database.read { try $0.fetchAll(Record.all()) } }
             guard fetched.count == rows else { throw Failure(description: "fetched \(fetched.count) rows") }
             blackHole(fetched)
             return nanoseconds
         } / Double(rows)
     }
-    let swiftFetchMemory = try swiftFetch(memory)
-    let swiftFetchFile = try swiftFetch(file)
+    let swiftFetchMemory = try swiftFetch(memory, BenchItem.self)
+    let swiftFetchFile = try swiftFetch(file, BenchItem.self)
+    let rowFetchMemory = try swiftFetch(memory, BenchRowItem.self)
+    let rowFetchFile = try swiftFetch(file, BenchRowItem.self)
 
     // Commit-to-observer latency, one observed row, 2,000 commits after a warm-up; the hand-off floor beside it.
     let handOff = handOffLatency(samples: 2_000)
@@ -180,24 +198,31 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     memory.close()
     file.close()
 
-    /// The C baseline's line and the Codable one's beside it, numbered from `number`.
-    func pair(_ number: Int, _ mode: String, c: (String, Double), codable: (String, Double)) -> [BenchmarkResult] {
-        [
-            BenchmarkResult(name: "p\(number) C \(c.0) 100k, \(mode)", nanosecondsPerEvent: c.1, target: nil, note: "baseline"),
-            BenchmarkResult(name: "p\(number + 1) Codable \(codable.0) 100k, \(mode)", nanosecondsPerEvent: codable.1, target: 1.5 * c.1,
-                            note: String(format: "%.2fx C (target <= 1.5x)", codable.1 / c.1)),
-        ]
+    /// A Swift line against the C baseline's: named `name`, numbered `number`.
+    func versusC(_ number: Int, _ name: String, _ nanoseconds: Double, c: Double) -> BenchmarkResult {
+        BenchmarkResult(name: "p\(number) \(name)", nanosecondsPerEvent: nanoseconds, target: 1.5 * c,
+                        note: String(format: "%.2fx C (target <= 1.5x)", nanoseconds / c))
     }
-    return pair(1, "memory", c: ("insert", cInsertMemory), codable: ("insert", swiftInsertMemory))
-        + pair(3, "WAL file", c: ("insert", cInsertFile), codable: ("insert", swiftInsertFile))
-        + pair(5, "memory", c: ("select", cSelectMemory), codable: ("fetch", swiftFetchMemory))
-        + pair(7, "WAL file", c: ("select", cSelectFile), codable: ("fetch", swiftFetchFile))
-        + [
-        BenchmarkResult(name: "p9 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
+    func baseline(_ number: Int, _ name: String, _ nanoseconds: Double) -> BenchmarkResult {
+        BenchmarkResult(name: "p\(number) \(name)", nanosecondsPerEvent: nanoseconds, target: nil, note: "baseline")
+    }
+    return [
+        baseline(1, "C insert 100k, memory", cInsertMemory),
+        versusC(2, "Codable insert 100k, memory", swiftInsertMemory, c: cInsertMemory),
+        baseline(3, "C insert 100k, WAL file", cInsertFile),
+        versusC(4, "Codable insert 100k, WAL file", swiftInsertFile, c: cInsertFile),
+        baseline(5, "C select 100k, memory", cSelectMemory),
+        versusC(6, "Codable fetch 100k, memory", swiftFetchMemory, c: cSelectMemory),
+        versusC(7, "FetchableRecord fetch 100k, memory", rowFetchMemory, c: cSelectMemory),
+        baseline(8, "C select 100k, WAL file", cSelectFile),
+        versusC(9, "Codable fetch 100k, WAL file", swiftFetchFile, c: cSelectFile),
+        versusC(10, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
+    ] + [
+        BenchmarkResult(name: "p11 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
                         note: "baseline; p99 \(Int(handOff.p99)) ns"),
-        BenchmarkResult(name: "p10 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
+        BenchmarkResult(name: "p12 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyMemory.p99), latencyMemory.p50 / handOff.p50)),
-        BenchmarkResult(name: "p11 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
+        BenchmarkResult(name: "p13 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyFile.p99), latencyFile.p50 / handOff.p50)),
     ]
 }
@@ -238,6 +263,11 @@ let persistenceCountWorkloads: [Workload] = {
         Workload("pc-fetch-codable 100k, memory", events: rows, target: nil) {
             let database = filled()
             blackHole(try! database.read { try $0.fetchAll(BenchItem.all()) })
+            database.close()
+        },
+        Workload("pc-fetch-row 100k, memory (FetchableRecord)", events: rows, target: nil) {
+            let database = filled()
+            blackHole(try! database.read { try $0.fetchAll(BenchRowItem.all()) })
             database.close()
         },
     ]

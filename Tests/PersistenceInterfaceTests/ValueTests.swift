@@ -73,4 +73,19 @@ final class DatabaseValueTests: XCTestCase {
         }
         XCTAssertThrowsError(try row.decode(Int.self, column: "missing"))
     }
+
+    func testRowsConvertByPosition() throws {
+        let row = Row(columns: ["id", "Name", "Name"], values: [.integer(1), .text("a"), .text("b")])
+        XCTAssertEqual(try row.decode(Int64.self, at: 0), 1)
+        XCTAssertEqual(try row.decode(String.self, at: 2), "b")
+        XCTAssertEqual(row["NAME"], .text("a"), "the first column with the name, in any ASCII case")
+        XCTAssertThrowsError(try row.decode(Int.self, at: 1)) { error in
+            XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: "Name", reason: "cannot convert TEXT losslessly"))
+        }
+        for position in [-1, 3] {
+            XCTAssertThrowsError(try row.decode(Int.self, at: position)) { error in
+                XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column \(position) (it has 3)"))
+            }
+        }
+    }
 }

@@ -8,8 +8,7 @@ final class RecordDecoderReuseTests: XCTestCase {
     private var database: SQLiteDatabase!
 
     override func setUpWithError() throws {
-        database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
-        try database.write { db in for item in Item.samples(5) { try db.insert(item) } }
+        database = try .withSampleItems(5)
     }
 
     override func tearDown() {

@@ -80,7 +80,8 @@ extension Connection {
         return count
     }
 
-    /// The records an SQL statement selects, decoded by column name.
+    /// The records an SQL statement selects: read with `init(row:)` when `Record` is a
+    /// `FetchableRecord`, else decoded by column name.
     func fetchRecords<Record: Decodable>(_ type: Record.Type, sql: String, arguments: [DatabaseValue]) throws -> [Record] {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments, sql: sql)
@@ -99,7 +100,12 @@ extension Connection {
             statement.didFail()
             throw self.error(code, sql: sql)
         }
-        // Taken after the first step: a statement re-prepared after a schema change may have new columns.
+        // Made after the first step: a statement re-prepared after a schema change may have new columns.
+        // One of the two reads each row, chosen by a branch: a closure called per row cost more. The
+        // decoder is taken even for a `FetchableRecord` (the statement keeps it): bound from an
+        // optional in the loop, it was retained and released on every row.
+        let fetchable = Record.self as? any FetchableRecord.Type
+        let rows = fetchable.map { _ in RowReader(statement: statement) }
         let decoder = RecordDecoder.reusing(statement, for: Record.self)
         var capacity = max(16, statement.lastRowCount)
         var buffer = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
@@ -117,8 +123,12 @@ extension Connection {
                 capacity *= 2
             }
             do {
-                // Decoded straight into its slot: no copy of the record.
-                (buffer + count).initialize(to: try decoder.decode(Record.self))
+                // Read straight into its slot: no copy of the record.
+                if let fetchable, let rows {
+                    try rows.read(fetchable, into: buffer + count)
+                } else {
+                    (buffer + count).initialize(to: try decoder.decode(Record.self))
+                }
             } catch {
                 statement.didFail()
                 throw error

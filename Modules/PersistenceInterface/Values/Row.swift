@@ -17,6 +17,8 @@ public struct Row: Sendable, Hashable {
 
     /// The value of the first column with this name (compared without regard to ASCII case, as SQLite does), or nil.
     public subscript(column: String) -> DatabaseValue? {
+        // An exact match is the usual case, and needs no lowercased copies.
+        if let index = columns.firstIndex(of: column) { return values[index] }
         let wanted = column.lowercased()
         return columns.firstIndex { $0.lowercased() == wanted }.map { values[$0] }
     }
@@ -26,9 +28,29 @@ public struct Row: Sendable, Hashable {
         guard let value = self[column] else {
             throw PersistenceError.decoding(type: "\(T.self)", column: column, reason: "no such column in the row")
         }
-        guard let converted = T.fromDatabaseValue(value) else {
-            throw PersistenceError.decoding(type: "\(T.self)", column: column, reason: "cannot convert \(value.storageClass) losslessly")
+        guard let converted = T.fromDatabaseValue(value) else { throw Self.conversionFailure(value, to: T.self, column: column) }
+        return converted
+    }
+
+    /// The value at a column position converted to `T`; throws when there is no such position or the
+    /// value does not convert without loss. Inlinable: a `FetchableRecord` reads its fields with it,
+    /// compiled for their types.
+    @inlinable
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
+        guard index >= 0 && index < values.count else { throw Self.missingPosition(index, of: values.count, for: T.self) }
+        guard let converted = T.fromDatabaseValue(values[index]) else {
+            throw Self.conversionFailure(values[index], to: T.self, column: columns[index])
         }
         return converted
+    }
+
+    @usableFromInline
+    static func conversionFailure(_ value: DatabaseValue, to type: Any.Type, column: String) -> PersistenceError {
+        .decoding(type: "\(type)", column: column, reason: "cannot convert \(value.storageClass) losslessly")
+    }
+
+    @usableFromInline
+    static func missingPosition(_ index: Int, of count: Int, for type: Any.Type) -> PersistenceError {
+        .decoding(type: "\(type)", column: nil, reason: "the row has no column \(index) (it has \(count))")
     }
 }

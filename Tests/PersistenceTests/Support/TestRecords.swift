@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import PersistenceInterface
 
 /// A menu item: the benchmark's shape (id, name, price, count).
@@ -90,5 +91,14 @@ extension Item {
     /// Items 1...count named "item <id>".
     static func samples(_ count: Int, startingAt first: Int64 = 1) -> [Item] {
         (first..<(first + Int64(count))).map { Item(id: $0, name: "item \($0)", price: Double($0) / 4, count: Int($0 % 7)) }
+    }
+}
+
+extension SQLiteDatabase {
+    /// An in-memory database with the test schema and `Item.samples(count)` in it.
+    static func withSampleItems(_ count: Int) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
+        try database.write { db in for item in Item.samples(count) { try db.insert(item) } }
+        return database
     }
 }

@@ -1,0 +1,39 @@
+import CSQLite
+import PersistenceInterface
+
+/// Reads the current row of a statement as a `Row`, for `FetchableRecord.init(row:)`.
+///
+/// One reader serves every row of a fetch: the column names are read once and shared by every
+/// row, and the values are read into the same array each time, in place once the record made from
+/// the previous row has let it go (a record that keeps its `Row` keeps a copy). An array allocated
+/// and freed per row cost a generic metadata lookup each time.
+final class RowReader {
+    private let statement: OpaquePointer
+    private let names: [String]
+    // Used by the connection's one thread, one row at a time: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var values: [DatabaseValue]
+
+    /// A reader of `statement`'s rows; call after the first step.
+    init(statement: Statement) {
+        self.statement = statement.handle
+        names = statement.columnNames()
+        values = Array(repeating: .null, count: names.count)
+    }
+
+    /// Reads the record `Fetchable` makes of the current row into `slot`, memory for a `Record`
+    /// (the same type: the fetch found `Fetchable` by casting `Record.self`).
+    func read<Fetchable: FetchableRecord, Record>(_ type: Fetchable.Type, into slot: UnsafeMutablePointer<Record>) throws {
+        let handle = statement
+        values.withUnsafeMutableBufferPointer { values in
+            for index in values.indices { values[index] = sqliteValue(handle, at: Int32(index)) }
+        }
+        let destination = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Fetchable.self)
+        do {
+            destination.initialize(to: try Fetchable(row: Row(columns: names, values: values)))
+        } catch let error as PersistenceError {
+            throw error
+        } catch {
+            throw PersistenceError.decoding(type: "\(Fetchable.self)", column: nil, reason: errorSummary(error))
+        }
+    }
+}
