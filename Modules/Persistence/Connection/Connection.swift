@@ -34,7 +34,7 @@ final class Connection {
     private static let statementCacheLimit = 256
     /// BEGIN, COMMIT and ROLLBACK, prepared once each and found by position: every transaction runs
     /// two of them, and finding them in `statementCache` hashed their SQL each time.
-    @exclusivity(unchecked) private var transactionStatements = [Statement?](repeating: nil, count: TransactionControl.allCases.count)
+    @exclusivity(unchecked) private var transactionStatements = TransactionControl.unprepared
 
     /// Opens (or creates, with `SQLITE_OPEN_CREATE` in `flags`) the database at `path`.
     init(path: String, flags: Int32) throws {
@@ -72,7 +72,7 @@ final class Connection {
         recordStatements.removeAll()
         lastRecordStatement = nil
         statementCache.removeAll()
-        transactionStatements = []
+        transactionStatements = TransactionControl.unprepared
         sqlite3_close_v2(handle)
     }
 
@@ -86,7 +86,7 @@ final class Connection {
     func becomeWriter(prefersPreUpdateHook: Bool) {
         // Statements prepared so far know no tracker; the next ones will.
         statementCache.removeAll()
-        transactionStatements = [Statement?](repeating: nil, count: TransactionControl.allCases.count)
+        transactionStatements = TransactionControl.unprepared
         let tracker = ChangeTracker()
         tracker.install(on: handle, prefersPreUpdateHook: prefersPreUpdateHook)
         self.tracker = tracker
@@ -262,6 +262,9 @@ final class Connection {
 /// The statements that begin and end transactions.
 private enum TransactionControl: Int, CaseIterable {
     case beginImmediate, beginDeferred, commit, rollback
+
+    /// One slot per statement, none prepared yet.
+    static var unprepared: [Statement?] { [Statement?](repeating: nil, count: allCases.count) }
 
     var sql: String {
         switch self {

@@ -102,11 +102,12 @@ extension Connection {
         }
         // Made after the first step: a statement re-prepared after a schema change may have new columns.
         // One of the two reads each row, chosen by a branch: a closure called per row cost more. The
-        // decoder is taken even for a `FetchableRecord` (the statement keeps it): bound from an
-        // optional in the loop, it was retained and released on every row.
-        let fetchable = Record.self as? any FetchableRecord.Type
-        let rows = fetchable.map { _ in RowReader(statement: statement) }
+        // decoder is taken even for a `FetchableRecord` (the statement keeps it, and the rows take
+        // its column names): bound from an optional in the loop, it was retained and released on
+        // every row.
         let decoder = RecordDecoder.reusing(statement, for: Record.self)
+        let fetchable = Record.self as? any FetchableRecord.Type
+        let rows = fetchable.map { _ in RowReader(statement: statement, names: Array(decoder.names)) }
         var capacity = max(16, statement.lastRowCount)
         var buffer = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
         var count = 0

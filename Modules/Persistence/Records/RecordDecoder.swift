@@ -13,7 +13,7 @@ final class RecordDecoder: Decoder {
     // The raw statement handle and a buffer of names: the per-column path retains nothing. The
     // statement outlives the fetch that created this decoder.
     fileprivate let statement: OpaquePointer
-    fileprivate let names: UnsafeMutableBufferPointer<String>
+    let names: UnsafeMutableBufferPointer<String>
     fileprivate let recordType: Any.Type
     /// Where the next key is expected (keys usually come in column order); reset for each row.
     fileprivate let hint: UnsafeMutablePointer<Int>

@@ -13,10 +13,10 @@ final class RowReader {
     // Used by the connection's one thread, one row at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var values: [DatabaseValue]
 
-    /// A reader of `statement`'s rows; call after the first step.
-    init(statement: Statement) {
+    /// A reader of `statement`'s rows, whose columns are `names`.
+    init(statement: Statement, names: [String]) {
         self.statement = statement.handle
-        names = statement.columnNames()
+        self.names = names
         values = Array(repeating: .null, count: names.count)
     }
 

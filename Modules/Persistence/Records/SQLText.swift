@@ -25,19 +25,7 @@ struct SQLBuilder {
 
     /// Appends `identifier` quoted (`quoted(_:)`).
     mutating func appendQuoted(_ identifier: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var identifier = identifier
-        identifier.withUTF8 { utf8 in
-            guard utf8.contains(UInt8(ascii: "\"")) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                bytes.append(byte)
-                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        appendQuotedIdentifier(identifier, to: &bytes)
     }
 
     /// Appends the identifiers quoted, separated by commas.
@@ -56,12 +44,25 @@ struct SQLBuilder {
 
 /// Identifier quoting: `"name"` with inner quotes doubled, so any table or column name is safe.
 func quoted(_ identifier: String) -> String {
-    // Looked for in the UTF-8 bytes, not character by character.
-    guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-    var result = "\""
-    for scalar in identifier.unicodeScalars {
-        if scalar == "\"" { result += "\"\"" } else { result.unicodeScalars.append(scalar) }
+    var bytes: [UInt8] = []
+    appendQuotedIdentifier(identifier, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `identifier`'s UTF-8 bytes quoted. Looked for in the bytes, not character by character:
+/// a quote is one byte that no other character's UTF-8 contains.
+private func appendQuotedIdentifier(_ identifier: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var identifier = identifier
+    identifier.withUTF8 { utf8 in
+        guard utf8.contains(UInt8(ascii: "\"")) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+        }
     }
-    result += "\""
-    return result
+    bytes.append(UInt8(ascii: "\""))
 }
