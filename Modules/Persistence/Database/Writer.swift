@@ -9,10 +9,11 @@ import Reactive
 /// for an in-memory database, also runs the reads. For a file, it also looks for commits made by
 /// other connections while observations are active (`ExternalChangeWatch`).
 final class Writer: @unchecked Sendable {
-    // @unchecked Sendable: `connection`, `observations`, `externalChanges`, `isWriting` and `readDepth`
-    // are touched only on `queue` (a serial queue); the other properties are immutable or Sendable themselves.
+    // @unchecked Sendable: `connection`, `observations`, `externalChanges`, `isWriting`, `readDepth`,
+    // `pendingDeliveries` and `isDelivering` are touched only on `queue` (a serial queue); the other
+    // properties are immutable or Sendable themselves.
     let queue: DispatchQueue
-    /// Where observation values are delivered, one at a time in commit order.
+    /// Where observation values are delivered (unless delivered on `queue` itself), one at a time in commit order.
     let deliveryQueue: DispatchQueue
     /// The changes of each commit, emitted on `queue` right after the commit.
     let didSave = PublishSubject<DatabaseChanges>()
@@ -24,6 +25,11 @@ final class Writer: @unchecked Sendable {
     private var observations: [any AnyObservation] = []
     private var isWriting = false
     private var readDepth = 0
+    /// What writer-queue observations (`ObservationDelivery.writerQueue`) are to receive once the
+    /// current transaction ends, in order.
+    private var pendingDeliveries: [() -> Void] = []
+    /// Whether those deliveries are running: an observer's write is then refused.
+    private var isDelivering = false
 
     /// The writer of `connection`. For a file (`isFile`), which other connections and processes may
     /// write, reads run in a transaction and other connections' commits are looked for every
@@ -54,6 +60,7 @@ final class Writer: @unchecked Sendable {
     /// Runs `body` in one transaction: commits and publishes the changes if it returns, rolls back if it throws.
     func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
         if isWriting { throw PersistenceError.nestedTransaction }
+        if isDelivering { throw PersistenceError.writeDuringDelivery }
         isWriting = true
         let result: T
         do {
@@ -129,6 +136,28 @@ final class Writer: @unchecked Sendable {
             observation.fail(error)
         }
         stopWatchingExternalChangesIfIdle()
+        runPendingDeliveries()
+    }
+
+    /// Queues `delivery` for when the current transaction (the fetch of a writer-queue observation) ends.
+    func deliverAfterTransaction(_ delivery: @escaping () -> Void) {
+        pendingDeliveries.append(delivery)
+    }
+
+    /// Runs the deliveries of writer-queue observations, outside any transaction: the observer may
+    /// read. Deliveries queued meanwhile (an observer that looks for other connections' commits) run
+    /// in turn, by the outer call, so no observer is re-entered.
+    private func runPendingDeliveries() {
+        guard !isDelivering, !pendingDeliveries.isEmpty else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        var next = 0
+        while next < pendingDeliveries.count {
+            let delivery = pendingDeliveries[next]
+            next += 1
+            delivery()
+        }
+        pendingDeliveries.removeAll()
     }
 
     /// Stops refreshing the observation.
@@ -151,7 +180,10 @@ final class Writer: @unchecked Sendable {
     /// Fetches the observations again in one read transaction and drops those that failed;
     /// `onlyIfChanged` delivers only values that differ from the last delivered one, where that can be told.
     private func refresh(_ affected: [any AnyObservation], onlyIfChanged: Bool) {
-        defer { stopWatchingExternalChangesIfIdle() }
+        defer {
+            stopWatchingExternalChangesIfIdle()
+            runPendingDeliveries()
+        }
         guard !affected.isEmpty else { return }
         var failed: [ObjectIdentifier] = []
         do {
@@ -210,6 +242,7 @@ final class Writer: @unchecked Sendable {
         observations.removeAll()
         externalChanges?.stop()
         for observation in current { observation.finish() }
+        runPendingDeliveries()
         didSave.onCompleted()
         connection.close()
     }

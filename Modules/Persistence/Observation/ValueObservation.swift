@@ -22,7 +22,8 @@ protocol AnyObservation: AnyObject, Sendable {
 /// One subscription to `observe`: the fetch, the optional de-duplication, and the observer.
 ///
 /// The writer fetches right after each relevant commit, on its queue, so every value is the state just
-/// after one commit; the values then go to the observer on the database's delivery queue, in commit order.
+/// after one commit; the values then go to the observer in commit order, on the database's delivery
+/// queue, or on the writer queue once the fetch's transaction has ended (`ObservationDelivery`).
 ///
 /// After another connection's commit, which may not have touched its tables, the value is compared with
 /// the last delivered one: with `removeDuplicates` when given, else with `==` when the value type is
@@ -30,14 +31,15 @@ protocol AnyObservation: AnyObject, Sendable {
 /// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
     // @unchecked Sendable: `lastValue` is touched only on the writer queue, `observer` only on the
-    // delivery queue (the subscribing thread hands it over at init), `cancelled` is atomic.
+    // delivery queue or only on the writer queue (`delivery`; the subscribing thread hands it over
+    // at init), `cancelled` is atomic.
     let tables: Set<String>
     private let fetch: @Sendable (any ReadTransaction) throws -> Value
     private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
     /// How a value is compared after another connection's commit: `isDuplicate`, else `==` if any.
     private let isUnchanged: (@Sendable (Value, Value) -> Bool)?
     private let observer: AnyObserver<Value>
-    private let deliveryQueue: DispatchQueue
+    private let delivery: Delivery
     private let cancelled = Atomic<Bool>(false)
     private var lastValue: Value?
 
@@ -46,14 +48,14 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
     init(
         tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?, seesOtherConnections: Bool,
-        observer: AnyObserver<Value>, deliveryQueue: DispatchQueue
+        observer: AnyObserver<Value>, delivery: Delivery
     ) {
         self.tables = Set(tables.map { $0.lowercased() })
         self.fetch = fetch
         self.isDuplicate = isDuplicate
         isUnchanged = isDuplicate ?? (seesOtherConnections ? RuntimeEquality.equality(of: Value.self) : nil)
         self.observer = observer
-        self.deliveryQueue = deliveryQueue
+        self.delivery = delivery
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
@@ -74,24 +76,33 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
         if let isSame = onlyIfChanged ? isUnchanged : isDuplicate, let lastValue, isSame(lastValue, value) { return true }
         // Kept only when something will compare with it: a value is not held longer than needed.
         if isUnchanged != nil { lastValue = value }
-        deliveryQueue.async { [self] in
-            guard !isCancelled else { return }
-            observer.onNext(value)
-        }
+        deliver { [self] in observer.onNext(value) }
         return true
     }
 
     func fail(_ error: Error) {
-        deliveryQueue.async { [self] in
-            guard !isCancelled else { return }
-            observer.onError(error)
-        }
+        deliver { [self] in observer.onError(error) }
     }
 
     func finish() {
-        deliveryQueue.async { [self] in
+        deliver { [self] in observer.onCompleted() }
+    }
+
+    /// Runs `event` where the observer is delivered, unless the subscription was disposed by then.
+    private func deliver(_ event: @escaping @Sendable () -> Void) {
+        let send: @Sendable () -> Void = { [self] in
             guard !isCancelled else { return }
-            observer.onCompleted()
+            event()
         }
+        switch delivery {
+        case .queue(let queue): queue.async(execute: send)
+        case .writerQueue(let writer): writer.deliverAfterTransaction(send)
+        }
+    }
+
+    /// Where the values go: a queue they are handed to, or the writer queue itself.
+    enum Delivery {
+        case queue(DispatchQueue)
+        case writerQueue(Writer)
     }
 }

@@ -1,9 +1,21 @@
 import Reactive
 
 extension Database {
-    /// The records `query` selects now, then again after each committed transaction that changed its table.
-    public func observe<Record>(_ query: Query<Record>) -> Observable<[Record]> {
-        observe(tables: query.tables, removeDuplicates: nil) { try $0.fetchAll(query) }
+    /// The value of `fetch` now, then again after each committed transaction that changed one of
+    /// `tables`, on the database's delivery queue; `removeDuplicates`, when given, drops a fresh value
+    /// equal to the previous one.
+    public func observe<Value: Sendable>(
+        tables: Set<String>,
+        removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
+        fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
+    ) -> Observable<Value> {
+        observe(tables: tables, removeDuplicates: removeDuplicates, delivery: .deliveryQueue, fetch: fetch)
+    }
+
+    /// The records `query` selects now, then again after each committed transaction that changed its
+    /// table, delivered where `delivery` says.
+    public func observe<Record>(_ query: Query<Record>, delivery: ObservationDelivery = .deliveryQueue) -> Observable<[Record]> {
+        observe(tables: query.tables, removeDuplicates: nil, delivery: delivery) { try $0.fetchAll(query) }
     }
 
     /// The records `query` selects now, then again after each committed transaction that changed its table; with `removeDuplicates`, only when they differ.

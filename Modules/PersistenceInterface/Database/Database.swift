@@ -22,10 +22,11 @@ public protocol Database: AnyObject, Sendable {
     /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
     ///
     /// `removeDuplicates`, when given, drops a fresh value that it finds equal to the previous one. Values
-    /// arrive in commit order on a background queue; disposing the subscription stops the observation.
+    /// arrive in commit order where `delivery` says; disposing the subscription stops the observation.
     func observe<Value: Sendable>(
         tables: Set<String>,
         removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
+        delivery: ObservationDelivery,
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
     ) -> Observable<Value>
 

@@ -28,6 +28,8 @@ public enum PersistenceError: Error, Sendable, Hashable {
     case writeInReadTransaction(sql: String)
     /// A write was started inside another write's transaction (it would deadlock or nest).
     case nestedTransaction
+    /// An observer delivered on the writer queue (`ObservationDelivery.writerQueue`) started a write.
+    case writeDuringDelivery
     /// A transaction value was used after its closure returned.
     case transactionNotActive
     /// The database was closed.
@@ -64,6 +66,7 @@ extension PersistenceError: CustomStringConvertible {
         case .invalidQuery(let reason): "Invalid query: \(reason)."
         case .writeInReadTransaction(let sql): "A read transaction cannot run a statement that writes: \(sql)"
         case .nestedTransaction: "A write cannot start inside another write's transaction."
+        case .writeDuringDelivery: "An observer delivered on the writer queue cannot write: it runs while a commit is being published."
         case .transactionNotActive: "A transaction was used after its closure returned."
         case .databaseClosed: "The database is closed."
         }
