@@ -40,6 +40,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         dependencies: DependencyValues
     ) where R.State == State, R.Action == Action {
         // The closures are made here, in inlinable code, so they are specialised for the app's types.
+        // They capture constants: a captured `sending` parameter is a variable, checked for
+        // exclusive access on every action.
+        let reducer = reducer
+        let middleware = middleware
         let link = StoreLink<State, Action>()
         let core = StoreCore(
             initialState: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },

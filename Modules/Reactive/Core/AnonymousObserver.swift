@@ -1,19 +1,24 @@
 import Synchronization
 
 /// An observer made from a closure that stops listening after the first stop event.
+@usableFromInline
 final class AnonymousObserver<Element>: ObserverNode<Element> {
-    typealias EventHandler = (Event<Element>) -> Void
+    @usableFromInline typealias EventHandler = (Event<Element>) -> Void
 
     private let eventHandler: EventHandler
+    /// `eventHandler` given a value's event, made in code compiled for `Element` (`subscribe(_:)`).
+    private let nextHandler: (Element) -> Void
     private let stopped = Atomic<Bool>(false)
 
-    init(_ eventHandler: @escaping EventHandler) {
+    @usableFromInline
+    init(_ eventHandler: @escaping EventHandler, next: @escaping (Element) -> Void) {
         self.eventHandler = eventHandler
+        nextHandler = next
     }
 
     override func next(_ element: Element) {
         if stopped.load(ordering: .relaxed) { return }
-        eventHandler(.next(element))
+        nextHandler(element)
     }
 
     override func error(_ error: Swift.Error) {

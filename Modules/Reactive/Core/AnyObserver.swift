@@ -3,20 +3,43 @@ public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives each event.
     public typealias EventHandler = (Event<Element>) -> Void
 
-    private let observer: EventHandler
+    @usableFromInline let eventHandler: EventHandler?
+    /// The observer itself when it is one of the library's nodes (a `create` subscription's sink is):
+    /// `on` then calls it from the caller's code, compiled for `Element`. Through a closure the event
+    /// reached the library's generic code, where taking it apart cost a runtime metadata lookup, as
+    /// much as the rest of a value's path.
+    @usableFromInline let node: ObserverNode<Element>?
 
     /// An observer that passes every event to `eventHandler`.
     public init(eventHandler: @escaping EventHandler) {
-        observer = eventHandler
+        self.eventHandler = eventHandler
+        node = nil
     }
 
     /// An observer that forwards every event to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        self.observer = observer.on
+        if let node = observer as? ObserverNode<Element> {
+            self.init(node: node)
+        } else {
+            self.init(eventHandler: observer.on)
+        }
+    }
+
+    /// An observer that forwards every event to `node`.
+    init(node: ObserverNode<Element>) {
+        self.node = node
+        eventHandler = nil
     }
 
     /// Passes the event on.
-    public func on(_ event: Event<Element>) { observer(event) }
+    @inlinable
+    public func on(_ event: Event<Element>) {
+        if let node {
+            node.on(event)
+        } else {
+            eventHandler?(event)
+        }
+    }
 
     /// This observer.
     public func asObserver() -> AnyObserver<Element> { self }

@@ -6,11 +6,17 @@ public class Observable<Element>: ObservableType {
     init() {}
 
     /// Subscribes an observer; disposing the result ends the subscription.
+    // Inlinable so that an observer of another kind (`AnyObserver`, `Binder`, the caller's own) is
+    // adapted in the caller's code, compiled for its element type: each value's event is then built
+    // there; built in the library's generic code, it cost a runtime metadata lookup per value.
+    @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribeNode(observer.asNode())
+        if let node = observer as? ObserverNode<Element> { return subscribeNode(node) }
+        return subscribeNode(ObserverAdapter(observer, next: { observer.on(.next($0)) }))
     }
 
     /// Subscribes an internal observer node; what every subclass implements.
+    @usableFromInline
     func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
         rxAbstractMethod()
     }

@@ -11,14 +11,15 @@ class ObserverNode<Element>: AnyObserverNode, ObserverType {
     deinit { Resources.nodeReleased() }
 
     /// Receives a value.
-    func next(_ element: Element) { rxAbstractMethod() }
+    @usableFromInline func next(_ element: Element) { rxAbstractMethod() }
     /// Receives the error that ends the sequence.
-    func error(_ error: Swift.Error) { rxAbstractMethod() }
+    @usableFromInline func error(_ error: Swift.Error) { rxAbstractMethod() }
     /// Receives the completion of the sequence.
-    func completed() { rxAbstractMethod() }
+    @usableFromInline func completed() { rxAbstractMethod() }
 
-    /// Receives one event, as the three methods above.
-    @usableFromInline
+    /// Receives one event, as the three methods above. Inlinable, so that a caller compiled for the
+    /// element type takes the event apart itself (`AnyObserver`).
+    @inlinable
     final func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): next(element)
@@ -36,14 +37,24 @@ class AnyObserverNode {
 }
 
 /// Adapts any `ObserverType` to the internal node interface.
+@usableFromInline
 final class ObserverAdapter<Observer: ObserverType>: ObserverNode<Observer.Element> {
     private let observer: Observer
+    /// The observer given a value's event; made in code compiled for the element type when the
+    /// caller's is (`Observable.subscribe(_:)`), where building the event needs no runtime lookup.
+    private let nextHandler: (Element) -> Void
 
-    init(_ observer: Observer) {
+    @usableFromInline
+    init(_ observer: Observer, next: @escaping (Element) -> Void) {
         self.observer = observer
+        nextHandler = next
     }
 
-    override func next(_ element: Element) { observer.on(.next(element)) }
+    convenience init(_ observer: Observer) {
+        self.init(observer, next: { observer.on(.next($0)) })
+    }
+
+    override func next(_ element: Element) { nextHandler(element) }
     override func error(_ error: Swift.Error) { observer.on(.error(error)) }
     override func completed() { observer.on(.completed) }
 }

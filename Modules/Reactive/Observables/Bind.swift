@@ -1,10 +1,14 @@
 extension ObservableType {
     /// Sends every event to each observer; an error is a programming error (debug builds stop).
+    // Inlinable, as are the other forms that pass events on: each value's event is then built in
+    // the caller's code, compiled for its element type, not looked up in the runtime (`subscribe(_:)`).
+    @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every event, as an optional, to each observer.
+    @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
     }

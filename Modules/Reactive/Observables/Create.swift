@@ -18,7 +18,7 @@ final private class AnonymousObservable<Element>: Producer<Element> {
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(AnyObserver(sink))
+        let subscription = subscribeHandler(AnyObserver(node: sink))
         return (sink, subscription)
     }
 }

@@ -1,6 +1,9 @@
 extension ObservableType {
     /// A sequence of one value, then completion.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
+        // Inlined, the caller's code creates a `Just` of its own element type from metadata it keeps
+        // at hand; the library's generic code looked it up in the runtime's cache on every call.
         Just(element: element)
     }
 
@@ -10,9 +13,12 @@ extension ObservableType {
     }
 }
 
-final private class Just<Element>: Producer<Element> {
+/// `just`'s sequence.
+@usableFromInline
+final class Just<Element>: Producer<Element> {
     private let element: Element
 
+    @usableFromInline
     init(element: Element) {
         self.element = element
     }

@@ -142,29 +142,26 @@ final private class MergeSink<SourceElement, SourceSequence: ObservableConvertib
         return group
     }
 
+    // Like RxSwift, the selector runs under the lock: a selector that throws must not race an inner
+    // event. The inner sequence is never held in an optional: in this unspecialised code an optional
+    // of it cost a runtime metadata lookup per value.
     override func next(_ element: SourceElement) {
-        if let inner = innerSequence(for: element) {
-            subscribeInner(inner.asObservable())
-        }
-    }
-
-    // Like RxSwift, the selector runs under the lock: a selector that throws must not race an inner event.
-    private func innerSequence(for element: SourceElement) -> SourceSequence? {
         lock.lock()
         if isStoppedLocked || (onlyWhenIdle && activeCount != 0) {
             lock.unlock()
-            return nil
+            return
         }
+        let inner: SourceSequence
         do {
-            let inner = try selector(element)
-            activeCount += 1
-            lock.unlock()
-            return inner
+            inner = try selector(element)
         } catch {
             sendErrorLocked(error)
             unlockAndDeliver()
-            return nil
+            return
         }
+        activeCount += 1
+        lock.unlock()
+        subscribeInner(inner.asObservable())
     }
 
     override func error(_ error: Swift.Error) {
@@ -281,33 +278,30 @@ final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableCo
         return group
     }
 
+    // The selector runs under the lock, as in RxSwift; a value over the limit is mapped now and
+    // queued. No optional holds the inner sequence (see `MergeSink.next`).
     override func next(_ element: SourceElement) {
-        if let inner = innerSequenceToSubscribe(for: element) {
-            subscribeInner(inner.asObservable())
-        }
-    }
-
-    // The selector runs under the lock, as in RxSwift; a value over the limit is mapped now and queued.
-    private func innerSequenceToSubscribe(for element: SourceElement) -> SourceSequence? {
         lock.lock()
         if isStoppedLocked {
             lock.unlock()
-            return nil
+            return
         }
+        let inner: SourceSequence
         do {
-            let inner = try selector(element)
-            if activeCount < maxConcurrent {
-                activeCount += 1
-                lock.unlock()
-                return inner
-            }
-            queue.enqueue(inner)
-            lock.unlock()
+            inner = try selector(element)
         } catch {
             sendErrorLocked(error)
             unlockAndDeliver()
+            return
         }
-        return nil
+        guard activeCount < maxConcurrent else {
+            queue.enqueue(inner)
+            lock.unlock()
+            return
+        }
+        activeCount += 1
+        lock.unlock()
+        subscribeInner(inner.asObservable())
     }
 
     override func error(_ error: Swift.Error) {

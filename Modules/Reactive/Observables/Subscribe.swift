@@ -2,8 +2,11 @@ import Synchronization
 
 extension ObservableType {
     /// Subscribes a closure to every event.
+    // Inlinable so that the value's event is built in the caller's code, compiled for its element
+    // type: built in the library's generic code, it cost a runtime metadata lookup per value.
+    @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribeNode(AnonymousObserver(on))
+        subscribePreparedNode(AnonymousObserver(on, next: { on(.next($0)) }))
     }
 
     /// Subscribes closures to values, the error, completion and disposal; an error with no

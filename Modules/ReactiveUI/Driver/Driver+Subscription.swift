@@ -6,7 +6,9 @@ import Reactive
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Sends the driver's elements and completion to `observers`.
-    @MainActor
+    // Inlinable, so that each value's event is built in code compiled for its element type
+    // (`Observable.subscribe(_:)`).
+    @MainActor @inlinable
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         asSharedSequence().asObservable().subscribe { event in
             for observer in observers { observer.on(event) }
@@ -14,7 +16,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Sends the driver's elements, as optionals, and completion to `observers`.
-    @MainActor
+    @MainActor @inlinable
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
         asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
             for observer in observers { observer.on(event) }

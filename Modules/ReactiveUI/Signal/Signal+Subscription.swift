@@ -4,7 +4,9 @@ import Reactive
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends the signal's elements and completion to `observers`.
-    @MainActor
+    // Inlinable, so that each value's event is built in code compiled for its element type
+    // (`Observable.subscribe(_:)`).
+    @MainActor @inlinable
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         asSharedSequence().asObservable().subscribe { event in
             for observer in observers { observer.on(event) }
@@ -12,7 +14,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Sends the signal's elements, as optionals, and completion to `observers`.
-    @MainActor
+    @MainActor @inlinable
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
             for observer in observers { observer.on(event) }
