@@ -6,13 +6,10 @@ public class Observable<Element>: ObservableType {
     init() {}
 
     /// Subscribes an observer; disposing the result ends the subscription.
-    // Inlinable so that an observer of another kind (`AnyObserver`, `Binder`, the caller's own) is
-    // adapted in the caller's code, compiled for its element type: each value's event is then built
-    // there; built in the library's generic code, it cost a runtime metadata lookup per value.
+    // Inlinable, as `asNode()` is: an observer that is not a library node is wrapped in the caller's code.
     @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if let node = observer as? ObserverNode<Element> { return subscribeNode(node) }
-        return subscribeNode(ObserverAdapter(observer, next: { observer.on(.next($0)) }))
+        subscribeNode(observer.asNode())
     }
 
     /// Subscribes an internal observer node; what every subclass implements.

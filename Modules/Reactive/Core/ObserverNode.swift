@@ -41,17 +41,13 @@ class AnyObserverNode {
 final class ObserverAdapter<Observer: ObserverType>: ObserverNode<Observer.Element> {
     private let observer: Observer
     /// The observer given a value's event; made in code compiled for the element type when the
-    /// caller's is (`Observable.subscribe(_:)`), where building the event needs no runtime lookup.
+    /// caller's is (`asNode()`), where building the event needs no runtime lookup.
     private let nextHandler: (Element) -> Void
 
     @usableFromInline
     init(_ observer: Observer, next: @escaping (Element) -> Void) {
         self.observer = observer
         nextHandler = next
-    }
-
-    convenience init(_ observer: Observer) {
-        self.init(observer, next: { observer.on(.next($0)) })
     }
 
     override func next(_ element: Element) { nextHandler(element) }
@@ -61,8 +57,12 @@ final class ObserverAdapter<Observer: ObserverType>: ObserverNode<Observer.Eleme
 
 extension ObserverType {
     /// This observer as an internal node, wrapping it only when it is not one already.
+    // Inlinable so that an observer of another kind (`AnyObserver`, `Binder`, the caller's own) is
+    // wrapped in the caller's code, compiled for its element type: each value's event is then built
+    // there; built in the library's generic code, it cost a runtime metadata lookup per value.
+    @inlinable
     func asNode() -> ObserverNode<Element> {
         if let node = self as? ObserverNode<Element> { return node }
-        return ObserverAdapter(self)
+        return ObserverAdapter(self, next: { self.on(.next($0)) })
     }
 }
