@@ -42,15 +42,15 @@ final class ColumnValueEncoder: Encoder {
     }
 
     /// A REAL, refusing NaN (SQLite would store NULL).
-    static func real(_ value: Double, type: Any.Type, column: String) throws -> DatabaseValue {
-        guard !value.isNaN else { throw PersistenceError.encoding(type: "\(type)", column: column, reason: "NaN has no SQLite representation") }
+    static func real(_ value: Double, type: Any.Type, column: @autoclosure () -> String) throws -> DatabaseValue {
+        guard !value.isNaN else { throw PersistenceError.encoding(type: "\(type)", column: column(), reason: "NaN has no SQLite representation") }
         return .real(value)
     }
 
     /// An INTEGER, refusing values beyond Int64.
-    static func integer<T: BinaryInteger>(_ value: T, type: Any.Type, column: String) throws -> DatabaseValue {
+    static func integer<T: BinaryInteger>(_ value: T, type: Any.Type, column: @autoclosure () -> String) throws -> DatabaseValue {
         guard let integer = Int64(exactly: value) else {
-            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "a \(T.self) value is beyond SQLite's 64-bit integers")
+            throw PersistenceError.encoding(type: "\(type)", column: column(), reason: "a \(T.self) value is beyond SQLite's 64-bit integers")
         }
         return .integer(integer)
     }

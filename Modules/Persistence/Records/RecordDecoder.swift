@@ -19,8 +19,8 @@ final class RecordDecoder: Decoder {
     fileprivate let hint: UnsafeMutablePointer<Int>
     /// How many times SQLite had prepared the statement again when the names were read.
     private let preparations: Int32
-    /// Per key type, the keys found at each column (`KeyColumns`), freed with the decoder.
-    private var keyColumns: [ObjectIdentifier: UnsafeMutableBufferPointer<UInt64>] = [:]
+    /// Per key type, what its containers read from (`RowDecodingParts`), freed with the decoder.
+    private var parts: [ObjectIdentifier: UnsafeMutablePointer<RowDecodingParts>] = [:]
 
     private init(statement: Statement, recordType: Any.Type) {
         self.statement = statement.handle
@@ -48,7 +48,10 @@ final class RecordDecoder: Decoder {
     deinit {
         names.deinitialize().deallocate()
         hint.deallocate()
-        for table in keyColumns.values { table.deallocate() }
+        for part in parts.values {
+            part.pointee.keyColumns.deallocate()
+            part.deinitialize(count: 1).deallocate()
+        }
     }
 
     /// The record in the statement's current row.
@@ -65,29 +68,39 @@ final class RecordDecoder: Decoder {
 
     /// The container of the previous row and its key type. Rows share a container (it holds no
     /// per-row state): building one per row costs several runtime generic-metadata lookups, since
-    /// the record type is only known at run time; fetching the shared one costs a single lookup.
+    /// the record type is only known at run time; fetching the shared one costs none
+    /// (`SharedContainer`).
     private var cachedKeyType: ObjectIdentifier?
     private var cachedContainer: AnyObject?
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
-            // The key type matched, so this is the `SharedContainer<Key>` stored below.
-            return unsafeDowncast(cachedContainer, to: SharedContainer<Key>.self).container
+            // The key type matched, so this is the `SharedContainer` stored below.
+            return unsafeDowncast(cachedContainer, to: SharedContainer<KeyedDecodingContainer<Key>>.self).copy()
         }
-        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(
-            statement: statement, names: names, hint: hint, recordType: recordType, keyColumns: keyColumns(for: Key.self)))
+        return makeContainer(keyedBy: Key.self)
+    }
+
+    /// A new container for `Key`, kept for the next rows. Apart, so that the path above holds no
+    /// container of its own, whose space would need its type's metadata on every row.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(parts: parts(for: Key.self)))
         cachedKeyType = ObjectIdentifier(Key.self)
         cachedContainer = SharedContainer(container)
         return container
     }
 
-    /// The table of keys seen at each column for `Key`, made on first use (`KeyColumns`).
-    private func keyColumns<Key>(for type: Key.Type) -> UnsafeMutableBufferPointer<UInt64> {
-        if let table = keyColumns[ObjectIdentifier(Key.self)] { return table }
-        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: names.count)
-        table.initialize(repeating: 0)
-        keyColumns[ObjectIdentifier(Key.self)] = table
-        return table
+    /// The parts of `Key`'s containers, with its own table of keys seen at each column, made on first use.
+    private func parts<Key>(for type: Key.Type) -> UnsafeMutablePointer<RowDecodingParts> {
+        if let part = parts[ObjectIdentifier(Key.self)] { return part }
+        let keyColumns = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: names.count)
+        keyColumns.initialize(repeating: 0)
+        let part = UnsafeMutablePointer<RowDecodingParts>.allocate(capacity: 1)
+        part.initialize(to: RowDecodingParts(
+            statement: statement, names: names, hint: hint, recordType: recordType, keyColumns: keyColumns))
+        parts[ObjectIdentifier(Key.self)] = part
+        return part
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -99,50 +112,29 @@ final class RecordDecoder: Decoder {
     }
 }
 
-/// A container kept for the next rows of a fetch.
-private final class SharedContainer<Key: CodingKey> {
-    let container: KeyedDecodingContainer<Key>
-
-    init(_ container: KeyedDecodingContainer<Key>) {
-        self.container = container
-    }
-}
-
-/// Finding a key's column without asking the key its name.
-///
-/// A key's `stringValue` is a call into the record's code, and comparing it with a column name a
-/// second one: together more than the column's read. A key of a trivial type (a synthesized
-/// `CodingKeys` enum is one byte) is its bits, so once a key was found at a column by name, the
-/// same bits at that column are the same key. Each column's entry holds those bits with `found`
-/// set; a key of another size, or not trivial, is always looked up by name.
-private enum KeyColumns {
-    static let found: UInt64 = 1 << 63
-
-    /// The key's bits with `found` set, when its type is trivial and of 0, 1, 2 or 4 bytes.
-    @inline(__always) static func entry<Key>(_ key: Key) -> UInt64? {
-        guard _isPOD(Key.self) else { return nil }
-        // A reinterpreting load, not a copy through a closure (`withUnsafeBytes` is not inlined here).
-        switch MemoryLayout<Key>.size {
-        case 0: return found
-        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self)) | found
-        case 2: return UInt64(unsafeBitCast(key, to: UInt16.self)) | found
-        case 4: return UInt64(unsafeBitCast(key, to: UInt32.self)) | found
-        default: return nil
-        }
-    }
-}
-
-/// The row's keyed container: each key reads its column, converting only when no precision is lost.
-///
-/// It holds the decoder's raw parts (the decoder outlives every container it hands out during one
-/// `init(from:)` call), so reading a column retains nothing.
-private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The decoder's raw parts that one key type's containers read from: reading a column retains
+/// nothing. Owned by the decoder, which outlives every container it hands out during one
+/// `init(from:)` call.
+private struct RowDecodingParts {
     let statement: OpaquePointer
     let names: UnsafeMutableBufferPointer<String>
     let hint: UnsafeMutablePointer<Int>
     let recordType: Any.Type
     /// The key found at each column (`KeyColumns`).
     let keyColumns: UnsafeMutableBufferPointer<UInt64>
+}
+
+/// The row's keyed container: each key reads its column, converting only when no precision is lost.
+///
+/// One pointer wide: the standard library's type-erasing box copies the container on every value
+/// it decodes.
+private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let parts: UnsafeMutablePointer<RowDecodingParts>
+    private var statement: OpaquePointer { parts.pointee.statement }
+    private var names: UnsafeMutableBufferPointer<String> { parts.pointee.names }
+    private var hint: UnsafeMutablePointer<Int> { parts.pointee.hint }
+    private var recordType: Any.Type { parts.pointee.recordType }
+    private var keyColumns: UnsafeMutableBufferPointer<UInt64> { parts.pointee.keyColumns }
     var codingPath: [CodingKey] { [] }
 
     var allKeys: [Key] { names.compactMap { Key(stringValue: $0) } }

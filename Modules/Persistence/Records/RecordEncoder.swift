@@ -75,18 +75,26 @@ final class RecordEncoder: Encoder {
 
     /// The container of the previous record and its key type. Records of one type share a container
     /// (it holds no per-record state): building one per record costs several runtime generic-metadata
-    /// lookups, since the record type is only known at run time; fetching the shared one costs one.
+    /// lookups, since the record type is only known at run time; fetching the shared one costs none
+    /// (`SharedContainer`).
     private var cachedKeyType: ObjectIdentifier?
     private var cachedContainer: AnyObject?
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
-            // The key type matched, so this is the `SharedEncodingContainer<Key>` stored below.
-            return unsafeDowncast(cachedContainer, to: SharedEncodingContainer<Key>.self).container
+            // The key type matched, so this is the `SharedContainer` stored below.
+            return unsafeDowncast(cachedContainer, to: SharedContainer<KeyedEncodingContainer<Key>>.self).copy()
         }
+        return makeContainer(keyedBy: Key.self)
+    }
+
+    /// A new container for `Key`, kept for the next records. Apart, so that the path above holds no
+    /// container of its own, whose space would need its type's metadata on every record.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let container = KeyedEncodingContainer(RowEncodingContainer<Key>(state: state))
         cachedKeyType = ObjectIdentifier(Key.self)
-        cachedContainer = SharedEncodingContainer(container)
+        cachedContainer = SharedContainer(container)
         return container
     }
 
@@ -110,6 +118,8 @@ struct RecordEncodingState {
     fileprivate var binding: OpaquePointer?
     fileprivate var planColumns = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
     fileprivate var planParameters = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    fileprivate var planKeyColumns = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+    fileprivate var planKeyType: UnsafeMutablePointer<ObjectIdentifier?>?
     fileprivate var position = 0
     fileprivate var outOfPlan = false
 
@@ -120,6 +130,8 @@ struct RecordEncodingState {
         binding = plan?.statement.handle
         planColumns = plan?.columns ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         planParameters = plan?.parameterIndexes ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        planKeyColumns = plan?.keyColumns ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        planKeyType = plan?.keyType
         position = 0
         outOfPlan = false
     }
@@ -128,12 +140,12 @@ struct RecordEncodingState {
         if failure == nil { failure = .encoding(type: "\(recordType)", column: column, reason: reason) }
     }
 
-    /// Stores one column's value: binds it in binding mode, appends it in collecting mode.
-    @inline(__always) fileprivate mutating func put(_ column: String, _ value: DatabaseValue) throws {
+    /// Stores the value of `key`'s column: binds it in binding mode, appends it in collecting mode.
+    @inline(__always) fileprivate mutating func put<Key: CodingKey>(_ key: Key, _ value: DatabaseValue) throws {
         if let binding {
             if outOfPlan { return }
             let index = position
-            guard index < planColumns.count, planColumns[index] == column else {
+            guard index < planColumns.count, isPlanned(key, at: index) else {
                 outOfPlan = true
                 return
             }
@@ -142,6 +154,7 @@ struct RecordEncodingState {
             if parameter > 0 { try sqliteBind(binding, value, at: parameter) }
             return
         }
+        let column = key.stringValue
         if let existing = row.columns.firstIndex(of: column) {
             row.values[existing] = value
         } else {
@@ -149,14 +162,20 @@ struct RecordEncodingState {
             row.values.append(value)
         }
     }
-}
 
-/// A container kept for the next records of the same type.
-private final class SharedEncodingContainer<Key: CodingKey> {
-    let container: KeyedEncodingContainer<Key>
-
-    init(_ container: KeyedEncodingContainer<Key>) {
-        self.container = container
+    /// Whether `key` names the plan's column at `index`: known by its bits once a key of its type
+    /// was found there by name (`KeyColumns`), else compared by name.
+    @inline(__always) private func isPlanned<Key: CodingKey>(_ key: Key, at index: Int) -> Bool {
+        let entry = KeyColumns.entry(key)
+        if let entry, let planKeyType, planKeyType.pointee == ObjectIdentifier(Key.self), planKeyColumns[index] == entry {
+            return true
+        }
+        guard planColumns[index] == key.stringValue else { return false }
+        if let entry, let planKeyType {
+            if planKeyType.pointee == nil { planKeyType.pointee = ObjectIdentifier(Key.self) }
+            if planKeyType.pointee == ObjectIdentifier(Key.self) { planKeyColumns[index] = entry }
+        }
+        return true
     }
 }
 
@@ -168,31 +187,31 @@ private struct RowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     let state: UnsafeMutablePointer<RecordEncodingState>
     var codingPath: [CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { try state.pointee.put(key.stringValue, .null) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(value ? 1 : 0)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try state.pointee.put(key.stringValue, .text(value)) }
+    mutating func encodeNil(forKey key: Key) throws { try state.pointee.put(key, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try state.pointee.put(key, .integer(value ? 1 : 0)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try state.pointee.put(key, .text(value)) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try state.pointee.put(key.stringValue, try ColumnValueEncoder.real(value, type: state.pointee.recordType, column: key.stringValue))
+        try state.pointee.put(key, try ColumnValueEncoder.real(value, type: state.pointee.recordType, column: key.stringValue))
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        try state.pointee.put(key.stringValue, try ColumnValueEncoder.real(Double(value), type: state.pointee.recordType, column: key.stringValue))
+        try state.pointee.put(key, try ColumnValueEncoder.real(Double(value), type: state.pointee.recordType, column: key.stringValue))
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try state.pointee.put(key, .integer(value)) }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try state.pointee.put(key.stringValue, try ColumnValueEncoder.integer(value, type: state.pointee.recordType, column: key.stringValue))
+        try state.pointee.put(key, try ColumnValueEncoder.integer(value, type: state.pointee.recordType, column: key.stringValue))
     }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try state.pointee.put(key.stringValue, .integer(Int64(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try state.pointee.put(key, .integer(Int64(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        try state.pointee.put(key.stringValue, try ColumnValueEncoder.integer(value, type: state.pointee.recordType, column: key.stringValue))
+        try state.pointee.put(key, try ColumnValueEncoder.integer(value, type: state.pointee.recordType, column: key.stringValue))
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try state.pointee.put(key.stringValue, try ColumnValueEncoder.encode(value, type: state.pointee.recordType, column: key.stringValue))
+        try state.pointee.put(key, try ColumnValueEncoder.encode(value, type: state.pointee.recordType, column: key.stringValue))
     }
 
     // Synthesized `Codable` skips nil optionals with `encodeIfPresent`; a row writes them as NULL so

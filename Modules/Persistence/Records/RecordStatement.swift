@@ -21,6 +21,11 @@ final class RecordStatement {
     let columns: UnsafeMutableBufferPointer<String>
     /// For each column, its 1-based parameter in the statement, or 0 when the statement does not use it.
     let parameterIndexes: UnsafeMutableBufferPointer<Int32>
+    /// For each column, the key of `keyType` found there (`KeyColumns`), so that a record's next
+    /// values bind without asking their keys for names.
+    let keyColumns: UnsafeMutableBufferPointer<UInt64>
+    /// The key type `keyColumns` is for: the first trivial one a record bound with; nil before.
+    let keyType: UnsafeMutablePointer<ObjectIdentifier?>
 
     private init(statement: Statement, columns: [String], parameterIndexes: [Int32]) {
         self.statement = statement
@@ -28,11 +33,17 @@ final class RecordStatement {
         _ = self.columns.initialize(from: columns)
         self.parameterIndexes = .allocate(capacity: parameterIndexes.count)
         _ = self.parameterIndexes.initialize(from: parameterIndexes)
+        keyColumns = .allocate(capacity: columns.count)
+        keyColumns.initialize(repeating: 0)
+        keyType = .allocate(capacity: 1)
+        keyType.initialize(to: nil)
     }
 
     deinit {
         columns.deinitialize().deallocate()
         parameterIndexes.deinitialize().deallocate()
+        keyColumns.deallocate()
+        keyType.deallocate()
     }
 
     /// The statement of `operation` on `table` for a record that encodes `columns`; rows are matched
