@@ -13,6 +13,6 @@ public protocol Cancelable: Disposable {
 extension Disposable {
     /// Adds this disposable to `bag`, so it is disposed when the bag is.
     public func disposed(by bag: DisposeBag) {
-        bag.insert(self)
+        bag.insertValue(self)
     }
 }

@@ -26,16 +26,23 @@ public final class DisposeBag: @unchecked Sendable { // `disposables`/`isDispose
 
     /// Adds a disposable; if the bag is already disposed, disposes it at once.
     public func insert(_ disposable: consuming Disposable) {
-        // Not `performLocked`: a closure capturing the existential copied it twice more.
+        insertValue(disposable)
+    }
+
+    /// `insert` for a disposable of a known type (`disposed(by:)`'s, opened), which goes into the
+    /// bag's storage from there: wrapped in an existential first to call `insert`, it cost a boxed
+    /// existential's set-up and tear-down on every call.
+    func insertValue<Value: Disposable>(_ disposable: Value) {
+        // Not `performLocked`: a closure capturing the disposable copied it twice more.
         lock.lock()
-        if isDisposed {
+        if !isDisposed {
+            disposables.append(disposable)
+            if disposables.count >= sweepAt { dropEnded() }
             lock.unlock()
-            disposable.dispose()
             return
         }
-        disposables.append(disposable)
-        if disposables.count >= sweepAt { dropEnded() }
         lock.unlock()
+        disposable.dispose()
     }
 
     /// Adds several disposables.

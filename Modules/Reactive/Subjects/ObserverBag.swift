@@ -64,8 +64,10 @@ struct ObserverBag {
     /// `deinit` of what its closures captured).
     mutating func take(_ key: Int) -> AnyObserverNode? {
         guard let index = index(of: key) else { return nil }
-        let removed = observers[index]
-        observers[index] = hole
+        // Swapped out: reading the node then writing the hole over it retained the node once more
+        // and released it again.
+        var removed = hole
+        swap(&removed, &observers[index])
         count -= 1
         let holes = keys.count - count
         if holes > 16 && holes > count { compact() }
@@ -76,8 +78,8 @@ struct ObserverBag {
     /// hands the one replaced back (for the caller to release once it holds no lock).
     mutating func replace(_ key: Int, with observer: AnyObserverNode) -> AnyObserverNode? {
         guard let index = index(of: key) else { return nil }
-        let replaced = observers[index]
-        observers[index] = observer
+        var replaced = observer
+        swap(&replaced, &observers[index])
         return replaced
     }
 

@@ -79,10 +79,13 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
     }
 
     @inline(never) private func unlockReleasingGarbage() {
-        let released = (garbage, moreGarbage.isEmpty ? [] : moreGarbage)
-        garbage = nil
-        if !moreGarbage.isEmpty { moreGarbage = [] }
-        withExtendedLifetime(released) { mutex.unlock() }
+        // Moved out, not copied: a copy retained each object once more, to release it twice.
+        let first = garbage.take()
+        var more: [AnyObject] = []
+        if !moreGarbage.isEmpty { swap(&more, &moreGarbage) }
+        mutex.unlock()
+        withExtendedLifetime(first) {}
+        withExtendedLifetime(more) {}
     }
 
     /// Runs `body` with the lock held.
