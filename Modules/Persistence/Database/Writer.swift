@@ -52,7 +52,26 @@ final class Writer: @unchecked Sendable {
     /// Runs `body` on the writer queue and waits (at once when already on it).
     func sync<T>(_ body: () throws -> T) rethrows -> T {
         if isCurrent { return try body() }
-        return try queue.sync(execute: body)
+        return try syncOnQueue(body, rescue: { throw $0 })
+    }
+
+    /// `sync` from another thread. Dispatch's generic `sync` keeps the result in an optional of
+    /// `T`, and this code is compiled once for every `T`: two runtime metadata lookups on every
+    /// read and write. The result goes through a buffer of `T` instead, and an error through an
+    /// `Error?`, whose type is known; `rescue` rethrows it (as Dispatch's own `sync` does).
+    private func syncOnQueue<T>(_ body: () throws -> T, rescue: (Error) throws -> T) rethrows -> T {
+        let result = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { result.deallocate() }
+        var failure: Error?
+        queue.sync {
+            do {
+                result.initialize(to: try body())
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { return try rescue(failure) }
+        return result.move()
     }
 
     // MARK: Transactions (on the queue)

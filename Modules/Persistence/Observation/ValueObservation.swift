@@ -30,7 +30,7 @@ protocol AnyObservation: AnyObject, Sendable {
 /// `Equatable` at run time (arrays and optionals of `Equatable` records are); a value of another type
 /// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
-    // @unchecked Sendable: `lastValue` is touched only on the writer queue, `observer` only on the
+    // @unchecked Sendable: `lastValue` and `hasLastValue` are touched only on the writer queue, `observer` only on the
     // delivery queue or only on the writer queue (`delivery`; the subscribing thread hands it over
     // at init), `cancelled` is atomic.
     let tables: Set<String>
@@ -41,7 +41,11 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
     private let observer: AnyObserver<Value>
     private let delivery: Delivery
     private let cancelled = Atomic<Bool>(false)
-    private var lastValue: Value?
+    /// The last delivered value when something compares with it (`hasLastValue`). Raw storage, not
+    /// an optional: in this code, compiled once for every `Value`, any use of a `Value?` asks the
+    /// runtime for the optional's metadata, on every refresh.
+    private let lastValue = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    private var hasLastValue = false
 
     /// `seesOtherConnections`: whether other connections can commit to the database (a file), so that
     /// the last value must be kept for comparisons even without `isDuplicate`.
@@ -56,6 +60,11 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
         isUnchanged = isDuplicate ?? (seesOtherConnections ? RuntimeEquality.equality(of: Value.self) : nil)
         self.observer = observer
         self.delivery = delivery
+    }
+
+    deinit {
+        if hasLastValue { lastValue.deinitialize(count: 1) }
+        lastValue.deallocate()
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
@@ -73,9 +82,16 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
             fail(error)
             return false
         }
-        if let isSame = onlyIfChanged ? isUnchanged : isDuplicate, let lastValue, isSame(lastValue, value) { return true }
+        if let isSame = onlyIfChanged ? isUnchanged : isDuplicate, hasLastValue, isSame(lastValue.pointee, value) { return true }
         // Kept only when something will compare with it: a value is not held longer than needed.
-        if isUnchanged != nil { lastValue = value }
+        if isUnchanged != nil {
+            if hasLastValue {
+                lastValue.pointee = value
+            } else {
+                lastValue.initialize(to: value)
+                hasLastValue = true
+            }
+        }
         deliver { [self] in observer.onNext(value) }
         return true
     }

@@ -41,6 +41,24 @@ public struct AnyObserver<Element>: ObserverType {
         }
     }
 
+    /// Sends a value: to the node without building an event, when there is one (in code generic
+    /// over `Element`, such as a library's, building one costs a runtime metadata lookup).
+    @inlinable
+    public func onNext(_ element: Element) {
+        if let node {
+            node.next(element)
+        } else {
+            handleNext(element)
+        }
+    }
+
+    /// `onNext` through the event closure. Apart, so that the event's metadata is not looked up on
+    /// the node's path (the optimiser would fetch it on entry).
+    @usableFromInline @inline(never)
+    func handleNext(_ element: Element) {
+        eventHandler?(.next(element))
+    }
+
     /// This observer.
     public func asObserver() -> AnyObserver<Element> { self }
 }
