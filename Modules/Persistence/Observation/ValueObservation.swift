@@ -30,9 +30,9 @@ protocol AnyObservation: AnyObject, Sendable {
 /// `Equatable` at run time (arrays and optionals of `Equatable` records are); a value of another type
 /// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
-    // @unchecked Sendable: `lastValue` and `hasLastValue` are touched only on the writer queue, `observer` only on the
-    // delivery queue or only on the writer queue (`delivery`; the subscribing thread hands it over
-    // at init), `cancelled` is atomic.
+    // @unchecked Sendable: `lastValue` and `hasLastValue` are touched only on the writer queue,
+    // `observer` only on the delivery queue or only on the writer queue (`delivery`; the
+    // subscribing thread hands it over at init), `cancelled` is atomic.
     let tables: Set<String>
     private let fetch: @Sendable (any ReadTransaction) throws -> Value
     private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
