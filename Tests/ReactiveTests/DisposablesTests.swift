@@ -230,6 +230,42 @@ final class DisposeBagEndedEntriesTests: XCTestCase {
         XCTAssertNotNil(live, "a subscription still running stays")
     }
 
+    func testAnEndedSubscriptionAmongSubjectSubscriptionsIsLetGo() {
+        // The first look finds only subject subscriptions, which cannot end: the next look, at four
+        // times that, must still find the one that can.
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag()
+        subscribe(64, to: subject, into: bag)
+        let ended = insertWatched(Observable.of(1).subscribe(onNext: { _ in }), into: bag)
+        subscribe(190, to: subject, into: bag)
+        XCTAssertNotNil(ended(), "the bag has not looked again yet")
+        subscribe(1, to: subject, into: bag)
+        XCTAssertNil(ended())
+    }
+
+    func testASubscriptionKeptByOneLookIsLetGoByTheNextOnceItEnded() {
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag()
+        let running = insertWatched(subject.take(1).subscribe(onNext: { _ in }), into: bag)
+        subscribe(63, to: subject, into: bag)
+        XCTAssertNotNil(running(), "a subscription still running stays")
+        subject.onNext(1)
+        subscribe(64 * 4 - 64, to: subject, into: bag)
+        XCTAssertNil(running())
+    }
+
+    /// Puts `subscription` into `bag`, and hands back what tells whether it is still alive.
+    private func insertWatched(_ subscription: Disposable, into bag: DisposeBag) -> () -> AnyObject? {
+        weak let watched = subscription as AnyObject
+        subscription.disposed(by: bag)
+        return { watched }
+    }
+
+    /// Puts `count` subscriptions to `subject` into `bag`: entries the bag cannot see end.
+    private func subscribe(_ count: Int, to subject: PublishSubject<Int>, into bag: DisposeBag) {
+        for _ in 0..<count { subject.subscribe(onNext: { _ in }).disposed(by: bag) }
+    }
+
     func testTheSubscriptionsKeptAreDisposedInTheOrderTheyCame() {
         var disposed: [Int] = []
         var bag: DisposeBag? = DisposeBag()

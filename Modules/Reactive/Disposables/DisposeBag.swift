@@ -7,19 +7,30 @@ import Synchronization
 /// `disposed(by: bag)`): as it grows it lets go of those whose sequence terminated or that were
 /// disposed, which disposing again would not do anything to (RxSwift #2364). Subscriptions
 /// to a subject are kept until the bag goes, since only the subject knows they ended.
-public final class DisposeBag: @unchecked Sendable { // `disposables`/`isDisposed`/`sweepAt` only under `lock`
+public final class DisposeBag: @unchecked Sendable { // every `var` only under `lock`
     private let lock = Lock()
     // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check, which
     // cost more than the append it guarded.
-    @exclusivity(unchecked) private var disposables: [Disposable] = []
+    /// The disposables, in the order they came: the first `count` of `capacity` slots. Kept by
+    /// hand, not in an array: an array's `append` of a value of the caller's type copied it twice
+    /// (a retain and a release more per entry), and disposing from an array copied each entry
+    /// again, where a slot can be moved out.
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Disposable>?
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var capacity = 0
     @exclusivity(unchecked) private var isDisposed = false
     /// The count at which the next insert looks for ended entries: four times what the last look
     /// kept, so each entry is looked at about 1.3 times in all, however long the bag lives, and
     /// the bag holds at most four times what is still running (and 64 entries).
     @exclusivity(unchecked) private var sweepAt = DisposeBag.firstSweep
+    /// How many entries are of a type that can end on its own (`endState` tells), counted on
+    /// insert: a bag of nothing else (subscriptions to a subject) skips the look, which asked the
+    /// runtime for the dynamic type of every entry to find none.
+    @exclusivity(unchecked) private var endingCount = 0
 
     private static let firstSweep = 64
     private static let growth = 4
+    private static let firstCapacity = 16
 
     /// An empty bag.
     public init() {}
@@ -35,14 +46,24 @@ public final class DisposeBag: @unchecked Sendable { // `disposables`/`isDispose
     func insertValue<Value: Disposable>(_ disposable: Value) {
         // Not `performLocked`: a closure capturing the disposable copied it twice more.
         lock.lock()
-        if !isDisposed {
-            disposables.append(disposable)
-            if disposables.count >= sweepAt { dropEnded() }
+        if isDisposed {
+            lock.unlock()
+            disposable.dispose()
+            return
+        }
+        if count == capacity { grow() }
+        (entries.unsafelyUnwrapped + count).initialize(to: disposable)
+        count += 1
+        if canEnd(Value.self) { endingCount += 1 }
+        if count < sweepAt {
             lock.unlock()
             return
         }
+        let ended = dropEnded()
         lock.unlock()
-        disposable.dispose()
+        // Released here, with no lock held: the last reference to a subscription can run a
+        // `deinit` of what its closures captured, which may use this bag.
+        withExtendedLifetime(ended) {}
     }
 
     /// Adds several disposables.
@@ -55,44 +76,106 @@ public final class DisposeBag: @unchecked Sendable { // `disposables`/`isDispose
         for disposable in disposables { insert(disposable) }
     }
 
-    /// Lets go of the entries that ended; called under `lock`. Only the library's own atomics are
-    /// read: no user code runs. Kept out of `insert`, whose locked part stays small enough to inline.
+    /// Doubles the storage, moving the entries over; called under `lock`.
     @inline(never)
-    private func dropEnded() {
-        disposables.removeAll(where: hasEnded)
-        sweepAt = max(Self.firstSweep, disposables.count * Self.growth)
+    private func grow() {
+        let larger = Swift.max(Self.firstCapacity, capacity * 2)
+        let moved = UnsafeMutablePointer<Disposable>.allocate(capacity: larger)
+        if let entries {
+            moved.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+        }
+        entries = moved
+        capacity = larger
+    }
+
+    /// Takes out the entries that ended, keeping the others in order, and hands them back for the
+    /// caller to release once it holds no lock; called under `lock`. Only the library's own
+    /// atomics are read: no user code runs. Kept out of `insert`, whose locked part stays small
+    /// enough to inline.
+    @inline(never)
+    private func dropEnded() -> [Disposable] {
+        var ended: [Disposable] = []
+        if endingCount > 0, let entries {
+            var running = 0
+            var kept = 0
+            for index in 0..<count {
+                let entry = entries + index
+                switch endState(entry.pointee) {
+                case .ended:
+                    ended.append(entry.move())
+                    continue
+                case .running: running += 1
+                case .cannotEnd: break
+                }
+                if kept != index { (entries + kept).moveInitialize(from: entry, count: 1) }
+                kept += 1
+            }
+            count = kept
+            endingCount = running
+        }
+        sweepAt = Swift.max(Self.firstSweep, count * Self.growth)
+        return ended
     }
 
     private func dispose() {
-        let taken: [Disposable] = lock.performLocked {
-            defer {
-                disposables.removeAll(keepingCapacity: false)
-                isDisposed = true
-            }
-            return disposables
+        lock.lock()
+        let taken = entries
+        let takenCount = count
+        entries = nil
+        count = 0
+        capacity = 0
+        endingCount = 0
+        isDisposed = true
+        lock.unlock()
+        guard let taken else { return }
+        for entry in taken..<taken + takenCount {
+            entry.move().dispose()
         }
-        for disposable in taken { disposable.dispose() }
+        taken.deallocate()
     }
 
     deinit { dispose() }
 }
 
-/// Whether the work `disposable` ends has ended already: a subscription whose sequence terminated
-/// (its sink disposed itself), or a disposable already disposed.
+/// Whether the work a disposable ends can end without the bag, and if so whether it has.
+private enum EndState {
+    /// Not a type the bag can ask (a subject's subscription, a user's disposable): kept.
+    case cannotEnd
+    /// Can end, and has not yet.
+    case running
+    /// A subscription whose sequence terminated (its sink disposed itself), or a disposable
+    /// already disposed: disposing it again would do nothing.
+    case ended
+}
+
+/// Whether entries of `type` can end on their own: the library's classes `endState` asks. They are
+/// final, so the type an entry was stored as is its dynamic type, and the two functions agree.
+@inline(__always)
+private func canEnd<Value>(_ type: Value.Type) -> Bool {
+    let type = ObjectIdentifier(type)
+    return type == ObjectIdentifier(SinkDisposer.self) || type == ObjectIdentifier(ObservedSubscription.self)
+        || type == ObjectIdentifier(AnonymousDisposable.self)
+}
+
+/// Where the work `disposable` ends stands.
 ///
 /// Told by comparing the dynamic type with the library's own classes: a dynamic cast (`as?`) that
 /// fails costs thousands of instructions, and most entries of a bag are of other types.
-private func hasEnded(_ disposable: Disposable) -> Bool {
+private func endState(_ disposable: Disposable) -> EndState {
     let type = ObjectIdentifier(Swift.type(of: disposable))
     // Metadata of the module's own non-generic classes is a constant: no lazy global to check.
-    if type == ObjectIdentifier(SinkDisposer.self) { return unsafeDowncast(disposable as AnyObject, to: SinkDisposer.self).isDisposed }
-    if type == ObjectIdentifier(ObservedSubscription.self) {
-        return unsafeDowncast(disposable as AnyObject, to: ObservedSubscription.self).hasEnded
+    let ended: Bool
+    if type == ObjectIdentifier(SinkDisposer.self) {
+        ended = unsafeDowncast(disposable as AnyObject, to: SinkDisposer.self).isDisposed
+    } else if type == ObjectIdentifier(ObservedSubscription.self) {
+        ended = unsafeDowncast(disposable as AnyObject, to: ObservedSubscription.self).hasEnded
+    } else if type == ObjectIdentifier(AnonymousDisposable.self) {
+        ended = unsafeDowncast(disposable as AnyObject, to: AnonymousDisposable.self).isDisposed
+    } else {
+        return .cannotEnd
     }
-    if type == ObjectIdentifier(AnonymousDisposable.self) {
-        return unsafeDowncast(disposable as AnyObject, to: AnonymousDisposable.self).isDisposed
-    }
-    return false
+    return ended ? .ended : .running
 }
 
 extension DisposeBag {
