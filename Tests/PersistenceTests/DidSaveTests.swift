@@ -84,6 +84,24 @@ final class DidSaveTests: XCTestCase {
         }
     }
 
+    func testAFailedStatementTakesBackOnlyItsOwnRows() throws {
+        try onEachCountingHook { database, saves, _ in
+            try database.write { db in
+                try db.execute(sql: "CREATE TABLE log (message TEXT)")
+                try db.execute(sql: "CREATE TRIGGER logItems AFTER INSERT ON items BEGIN INSERT INTO log VALUES (NEW.name); END")
+                try db.insert(Item(id: 3, name: "three", price: 3, count: 3))
+            }
+            try database.write { db in
+                // Rows of two tables (the trigger's), then a statement that updates one row of one
+                // table and fails on the next (NOT NULL): only that update is taken back.
+                try db.insert(Item(id: 1, name: "one", price: 1, count: 1))
+                XCTAssertThrowsError(try db.execute(sql: "UPDATE items SET name = CASE id WHEN 1 THEN 'uno' ELSE NULL END"))
+            }
+            XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["items": .init(inserted: 1), "log": .init(inserted: 1)]))
+            XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT name FROM items WHERE id = 1") }, DatabaseValue.text("one"))
+        }
+    }
+
     func testSchemaChangesAreReportedWithZeroCounts() throws {
         try onEachCountingHook { database, saves, _ in
             try database.write { try $0.execute(sql: "CREATE TABLE extra (x)") }
