@@ -17,7 +17,7 @@ static int64_t now_ns(void) {
 void *bench_sqlite_open(const char *path) {
     sqlite3 *db = NULL;
     // Without the connection's mutex, as Persistence opens its connections (it serialises their
-    // use itself): with it, every call here locked and unlocked a mutex, about 430 instructions
+    // use itself): with it, every call here locked and unlocked a mutex, about 480 instructions
     // per row that the Swift side does not spend, and the ratios measured that.
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path ? path : ":memory:", &db, flags, NULL) != SQLITE_OK) {
