@@ -34,6 +34,22 @@ struct BenchRowItem: DatabaseRecord, FetchableRecord {
     }
 }
 
+/// The same rows read in place from the statement (`InPlaceFetchableRecord`).
+struct BenchInPlaceItem: DatabaseRecord, InPlaceFetchableRecord {
+    static let tableName = "items"
+    var id: Int64
+    var name: String
+    var price: Double
+    var count: Int
+
+    init(columns: borrowing RowColumns) throws {
+        id = try columns.decode(at: 0)
+        name = try columns.decode(at: 1)
+        price = try columns.decode(at: 2)
+        count = try columns.decode(at: 3)
+    }
+}
+
 /// Rows 1...`count` as the C baseline inserts them: ("item <id>", id * 0.25 - 0.25, (id - 1) % 100).
 func benchItems(_ count: Int) -> [BenchItem] {
     (1...count).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
@@ -193,6 +209,8 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     let swiftFetchFile = try swiftFetch(file, BenchItem.self)
     let rowFetchMemory = try swiftFetch(memory, BenchRowItem.self)
     let rowFetchFile = try swiftFetch(file, BenchRowItem.self)
+    let inPlaceFetchMemory = try swiftFetch(memory, BenchInPlaceItem.self)
+    let inPlaceFetchFile = try swiftFetch(file, BenchInPlaceItem.self)
 
     // Commit-to-observer latency, one observed row, 2,000 commits after a warm-up; the hand-off floor beside it.
     let handOff = handOffLatency(samples: 2_000)
@@ -220,19 +238,21 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
         baseline(5, "C select 100k, memory", cSelectMemory),
         versusC(6, "Codable fetch 100k, memory", swiftFetchMemory, c: cSelectMemory),
         versusC(7, "FetchableRecord fetch 100k, memory", rowFetchMemory, c: cSelectMemory),
-        baseline(8, "C select 100k, WAL file", cSelectFile),
-        versusC(9, "Codable fetch 100k, WAL file", swiftFetchFile, c: cSelectFile),
-        versusC(10, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
+        versusC(8, "in-place record fetch 100k, memory", inPlaceFetchMemory, c: cSelectMemory),
+        baseline(9, "C select 100k, WAL file", cSelectFile),
+        versusC(10, "Codable fetch 100k, WAL file", swiftFetchFile, c: cSelectFile),
+        versusC(11, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
+        versusC(12, "in-place record fetch 100k, WAL file", inPlaceFetchFile, c: cSelectFile),
     ] + [
-        BenchmarkResult(name: "p11 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
+        BenchmarkResult(name: "p13 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
                         note: "baseline; p99 \(Int(handOff.p99)) ns"),
-        BenchmarkResult(name: "p12 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
+        BenchmarkResult(name: "p14 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyMemory.p99), latencyMemory.p50 / handOff.p50)),
-        BenchmarkResult(name: "p13 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
+        BenchmarkResult(name: "p15 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyFile.p99), latencyFile.p50 / handOff.p50)),
-        BenchmarkResult(name: "p14 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
+        BenchmarkResult(name: "p16 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
                         target: 25_000, note: "ns per commit; p99 \(Int(writerQueueMemory.p99)) ns; no hand-off"),
-        BenchmarkResult(name: "p15 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
+        BenchmarkResult(name: "p17 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
                         target: 35_000, note: "ns per commit; p99 \(Int(writerQueueFile.p99)) ns; no hand-off"),
     ]
 }
@@ -278,6 +298,11 @@ let persistenceCountWorkloads: [Workload] = {
         Workload("pc-fetch-row 100k, memory (FetchableRecord)", events: rows, target: nil) {
             let database = filled()
             blackHole(try! database.read { try $0.fetchAll(BenchRowItem.all()) })
+            database.close()
+        },
+        Workload("pc-fetch-in-place 100k, memory (InPlaceFetchableRecord)", events: rows, target: nil) {
+            let database = filled()
+            blackHole(try! database.read { try $0.fetchAll(BenchInPlaceItem.all()) })
             database.close()
         },
     ]

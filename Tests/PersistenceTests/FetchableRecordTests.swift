@@ -2,8 +2,30 @@ import Persistence
 import PersistenceInterface
 import XCTest
 
-/// A `FetchableRecord` is read with `init(row:)` wherever records are fetched, never with its
-/// `Decodable` initializer; each record gets its own row.
+/// What a record's `Decodable` initializer throws when only its row reader may read it.
+private struct NotDecodable: Error {}
+
+/// An item that can only be fetched by reading its row: its `Decodable` initializer always fails.
+private protocol RowReadItem: DatabaseRecord, Equatable {
+    init(_ item: Item)
+    var item: Item { get }
+    /// The row it was read from, kept (a copy, for an in-place record).
+    var row: Row? { get }
+}
+
+extension RowReadItem {
+    static var tableName: String { "items" }
+
+    init(from decoder: Decoder) throws { throw NotDecodable() }
+
+    func encode(to encoder: Encoder) throws { try item.encode(to: encoder) }
+
+    static func == (left: Self, right: Self) -> Bool { left.item == right.item }
+}
+
+/// A `FetchableRecord` is read with `init(row:)`, and an `InPlaceFetchableRecord` with
+/// `init(columns:)`, wherever records are fetched, never with their `Decodable` initializer; each
+/// record gets its own row.
 final class FetchableRecordTests: XCTestCase {
     private var database: SQLiteDatabase!
 
@@ -15,60 +37,67 @@ final class FetchableRecordTests: XCTestCase {
         database = nil
     }
 
-    private struct NotDecodable: Error {}
-
-    /// An item whose `Decodable` initializer always fails: it can only be fetched through `init(row:)`.
-    private struct RowItem: DatabaseRecord, FetchableRecord, Equatable {
-        static let tableName = "items"
-        var id: Int64
-        var name: String
-        var price: Double
-        var count: Int
-        /// The row it was read from, kept.
+    /// Read with `init(row:)`.
+    private struct RowItem: RowReadItem, FetchableRecord {
+        var item: Item
         var row: Row?
 
-        init(_ item: Item, row: Row? = nil) {
-            (id, name, price, count, self.row) = (item.id, item.name, item.price, item.count, row)
+        init(_ item: Item) {
+            self.item = item
         }
 
         init(row: Row) throws {
-            id = try row.decode(at: 0)
-            name = try row.decode(column: "name")
-            price = try row.decode(column: "PRICE")
-            count = try row.decode(at: 3)
+            item = try Item(id: row.decode(at: 0), name: row.decode(column: "name"), price: row.decode(column: "PRICE"), count: row.decode(at: 3))
             self.row = row
         }
+    }
 
-        init(from decoder: Decoder) throws { throw NotDecodable() }
+    /// Read with `init(columns:)`.
+    private struct InPlaceItem: RowReadItem, InPlaceFetchableRecord {
+        var item: Item
+        var row: Row?
 
-        func encode(to encoder: Encoder) throws {
-            try Item(id: id, name: name, price: price, count: count).encode(to: encoder)
+        init(_ item: Item) {
+            self.item = item
         }
 
-        static func == (left: RowItem, right: RowItem) -> Bool {
-            (left.id, left.name, left.price, left.count) == (right.id, right.name, right.price, right.count)
+        init(columns: borrowing RowColumns) throws {
+            item = try Item(
+                id: columns.decode(at: 0), name: columns.decode(column: "name"), price: columns.decode(column: "PRICE"), count: columns.decode(at: 3))
+            row = columns.row
         }
+    }
+
+    private func assertEveryKindOfFetchReadsTheRecordFromItsRow<Record: RowReadItem>(_ type: Record.Type, line: UInt = #line) throws {
+        let database = try SQLiteDatabase.withSampleItems(5)
+        let expected = Item.samples(5).map(Record.init)
+        XCTAssertEqual(try database.read { try $0.fetchAll(Record.order(Column("id").asc)) }, expected, line: line)
+        XCTAssertEqual(try database.read { try $0.fetchOne(Record.self, id: 3) }, expected[2], line: line)
+        XCTAssertEqual(
+            try database.read { try $0.fetchAll(Record.self, sql: "SELECT * FROM items WHERE count > ? ORDER BY id", arguments: [.integer(2)]) },
+            expected.filter { $0.item.count > 2 }, line: line)
+        let recorder = Recorder<[Record]>()
+        let subscription = recorder.record(database.observe(Record.order(Column("id").asc)))
+        defer { subscription.dispose() }
+        XCTAssertEqual(recorder.waitForValues(1), [expected], line: line)
+        try database.write { try $0.update(Item(id: 1, name: "renamed \(Record.self)", price: 1, count: 1)) }
+        XCTAssertEqual(recorder.waitForValues(2).last?.first?.item.name, "renamed \(Record.self)", line: line)
     }
 
     func testEveryKindOfFetchReadsTheRecordFromItsRow() throws {
-        let expected = Item.samples(5).map { RowItem($0) }
-        XCTAssertEqual(try database.read { try $0.fetchAll(RowItem.order(Column("id").asc)) }, expected)
-        XCTAssertEqual(try database.read { try $0.fetchOne(RowItem.self, id: 3) }, expected[2])
-        XCTAssertEqual(
-            try database.read { try $0.fetchAll(RowItem.self, sql: "SELECT * FROM items WHERE count > ? ORDER BY id", arguments: [.integer(2)]) },
-            expected.filter { $0.count > 2 })
-        let recorder = Recorder<[RowItem]>()
-        let subscription = recorder.record(database.observe(RowItem.order(Column("id").asc)))
-        defer { subscription.dispose() }
-        XCTAssertEqual(recorder.waitForValues(1), [expected])
-        try database.write { try $0.update(Item(id: 1, name: "renamed", price: 1, count: 1)) }
-        XCTAssertEqual(recorder.waitForValues(2).last?.first?.name, "renamed")
+        try assertEveryKindOfFetchReadsTheRecordFromItsRow(RowItem.self)
+        try assertEveryKindOfFetchReadsTheRecordFromItsRow(InPlaceItem.self)
     }
 
     func testEachRecordKeepsTheRowItWasReadFrom() throws {
-        let records = try database.read { try $0.fetchAll(RowItem.order(Column("id").asc)) }
-        XCTAssertEqual(records.map { $0.row?.columns }, Array(repeating: ["id", "name", "price", "count"], count: 5))
-        XCTAssertEqual(records.map { $0.row?.values[1] }, Item.samples(5).map { .text($0.name) })
+        for records in [
+            try database.read { try $0.fetchAll(RowItem.order(Column("id").asc)) }.map(\.row),
+            try database.read { try $0.fetchAll(InPlaceItem.order(Column("id").asc)) }.map(\.row),
+        ] {
+            XCTAssertEqual(records.map { $0?.columns }, Array(repeating: ["id", "name", "price", "count"], count: 5))
+            XCTAssertEqual(
+                records.map { $0?.values }, Item.samples(5).map { [.integer($0.id), .text($0.name), .real($0.price), .integer(Int64($0.count))] })
+        }
     }
 
     func testAnInitializerThatThrowsFailsTheFetchWithItsError() throws {
@@ -80,17 +109,41 @@ final class FetchableRecordTests: XCTestCase {
                 if id == 3 { throw NotDecodable() }
             }
         }
-        XCTAssertThrowsError(try database.read { try $0.fetchAll(Refusing.self) }) { error in
-            guard case .decoding(let type, nil, _)? = error as? PersistenceError else { return XCTFail("\(error)") }
-            XCTAssertTrue(type.contains("Refusing"), type)
+        struct RefusingInPlace: DatabaseRecord, InPlaceFetchableRecord {
+            static let tableName = "items"
+            var id: Int64
+            init(columns: borrowing RowColumns) throws {
+                id = try columns.decode(at: 0)
+                if id == 3 { throw NotDecodable() }
+            }
         }
+        let failures = [
+            ("Refusing", Result { try database.read { try $0.fetchAll(Refusing.self) } }.map { _ in () }),
+            ("RefusingInPlace", Result { try database.read { try $0.fetchAll(RefusingInPlace.self) } }.map { _ in () }),
+        ]
+        for (name, result) in failures {
+            guard case .failure(PersistenceError.decoding(let type, nil, _)) = result else { return XCTFail("\(name): \(result)") }
+            XCTAssertTrue(type.contains(name), type)
+        }
+        XCTAssertEqual(try database.read { try $0.fetchAll(InPlaceItem.self) }.count, 5, "the statement reads again after a failed fetch")
+    }
+
+    func testAValueOfTheWrongTypeFailsTheFetchNamingItsColumn() throws {
         struct WrongType: DatabaseRecord, FetchableRecord {
             static let tableName = "items"
             var name: Int
             init(row: Row) throws { name = try row.decode(at: 1) }
         }
-        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongType.self) }) { error in
-            XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: "name", reason: "cannot convert TEXT losslessly"))
+        struct WrongTypeInPlace: DatabaseRecord, InPlaceFetchableRecord {
+            static let tableName = "items"
+            var name: Int
+            init(columns: borrowing RowColumns) throws { name = try columns.decode(at: 1) }
+        }
+        let wrongType = PersistenceError.decoding(type: "Int", column: "name", reason: "cannot convert TEXT losslessly")
+        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongType.self) }) { XCTAssertEqual($0 as? PersistenceError, wrongType) }
+        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self) }) { XCTAssertEqual($0 as? PersistenceError, wrongType) }
+        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self, sql: "SELECT name FROM items", arguments: []) }) { error in
+            XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column 1 (it has 1)"))
         }
     }
 
@@ -104,8 +157,19 @@ final class FetchableRecordTests: XCTestCase {
                 title = row["title"].flatMap { String.fromDatabaseValue($0) }
             }
         }
+        struct TitledInPlace: DatabaseRecord, InPlaceFetchableRecord {
+            static let tableName = "items"
+            var id: Int64
+            var title: String?
+            init(columns: borrowing RowColumns) throws {
+                id = try columns.decode(column: "id")
+                title = columns.count > 4 ? try columns.decode(column: "title") : nil
+            }
+        }
         XCTAssertEqual(try database.read { try $0.fetchAll(Titled.self) }.map(\.title), [nil, nil, nil, nil, nil])
-        try database.write { try $0.execute(sql: "ALTER TABLE items ADD COLUMN title TEXT; UPDATE items SET title = 'new ' || id") }
-        XCTAssertEqual(try database.read { try $0.fetchAll(Titled.self) }.map(\.title), (1...5).map { "new \($0)" })
+        XCTAssertEqual(try database.read { try $0.fetchAll(TitledInPlace.self) }.map(\.title), [nil, nil, nil, nil, nil])
+        try database.write { try $0.execute(sql: "ALTER TABLE items ADD COLUMN title TEXT; UPDATE items SET title = 'new ' || id WHERE id > 2") }
+        XCTAssertEqual(try database.read { try $0.fetchAll(Titled.self) }.map(\.title), [nil, nil, "new 3", "new 4", "new 5"])
+        XCTAssertEqual(try database.read { try $0.fetchAll(TitledInPlace.self) }.map(\.title), [nil, nil, "new 3", "new 4", "new 5"])
     }
 }

@@ -80,8 +80,9 @@ extension Connection {
         return count
     }
 
-    /// The records an SQL statement selects: read with `init(row:)` when `Record` is a
-    /// `FetchableRecord`, else decoded by column name.
+    /// The records an SQL statement selects: read with `init(columns:)` when `Record` is an
+    /// `InPlaceFetchableRecord`, with `init(row:)` when it is a `FetchableRecord`, else decoded by
+    /// column name.
     func fetchRecords<Record: Decodable>(_ type: Record.Type, sql: String, arguments: [DatabaseValue]) throws -> [Record] {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments, sql: sql)
@@ -91,7 +92,7 @@ extension Connection {
         let handle = statement.handle
         statement.willRun()
         defer { sqlite3_reset(handle) }
-        var code = sqlite3_step(handle)
+        let code = sqlite3_step(handle)
         guard code == SQLITE_ROW else {
             if code == SQLITE_DONE {
                 statement.didComplete()
@@ -101,13 +102,25 @@ extension Connection {
             throw self.error(code, sql: sql)
         }
         // Made after the first step: a statement re-prepared after a schema change may have new columns.
-        // One of the two reads each row, chosen by a branch: a closure called per row cost more. The
-        // decoder is taken even for a `FetchableRecord` (the statement keeps it, and the rows take
-        // its column names): bound from an optional in the loop, it was retained and released on
-        // every row.
+        // The decoder is taken even for the other two ways: the statement keeps it, and they take its
+        // column names.
         let decoder = RecordDecoder.reusing(statement, for: Record.self)
-        let fetchable = Record.self as? any FetchableRecord.Type
-        let rows = fetchable.map { _ in RowReader(statement: statement, names: Array(decoder.names)) }
+        if let inPlace = Record.self as? any InPlaceFetchableRecord.Type {
+            return try readRecords(statement, with: InPlaceRecordReader(statement: statement, names: Array(decoder.names), type: inPlace), sql: sql)
+        }
+        if let fetchable = Record.self as? any FetchableRecord.Type {
+            return try readRecords(statement, with: RowReader(statement: statement, names: Array(decoder.names), type: fetchable), sql: sql)
+        }
+        return try readRecords(statement, with: decoder, sql: sql)
+    }
+
+    /// The records of the statement's rows from the current one (its first) on, each read by `reader`.
+    /// Generic over the reader, so that each way has its own loop: a reader chosen per row, from
+    /// optionals, was retained and released on every row, and a closure called per row cost more.
+    private func readRecords<Reader: StatementRecordReader, Record: Decodable>(
+        _ statement: Statement, with reader: Reader, sql: String
+    ) throws -> [Record] {
+        let handle = statement.handle
         var capacity = max(16, statement.lastRowCount)
         var buffer = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
         var count = 0
@@ -115,6 +128,7 @@ extension Connection {
             buffer.deinitialize(count: count)
             buffer.deallocate()
         }
+        var code: Int32
         repeat {
             if count == capacity {
                 let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
@@ -125,11 +139,7 @@ extension Connection {
             }
             do {
                 // Read straight into its slot: no copy of the record.
-                if let fetchable, let rows {
-                    try rows.read(fetchable, into: buffer + count)
-                } else {
-                    (buffer + count).initialize(to: try decoder.decode(Record.self))
-                }
+                try reader.read(into: buffer + count)
             } catch {
                 statement.didFail()
                 throw error

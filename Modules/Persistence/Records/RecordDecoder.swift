@@ -7,7 +7,7 @@ import PersistenceInterface
 /// type (`reusing`): it holds the result's column names, read after the first step, and keeps them
 /// for as long as SQLite has not prepared the statement again (a statement re-prepared after a
 /// schema change may have new columns).
-final class RecordDecoder: Decoder {
+final class RecordDecoder: Decoder, StatementRecordReader {
     let codingPath: [CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
     // The raw statement handle and a buffer of names: the per-column path retains nothing. The
@@ -64,6 +64,11 @@ final class RecordDecoder: Decoder {
         } catch {
             throw PersistenceError.decoding(type: "\(Record.self)", column: nil, reason: errorSummary(error))
         }
+    }
+
+    /// Decodes the record in the statement's current row into `slot`.
+    @inline(__always) func read<Record: Decodable>(into slot: UnsafeMutablePointer<Record>) throws {
+        slot.initialize(to: try decode(Record.self))
     }
 
     /// The container of the previous row and its key type. Rows share a container (it holds no

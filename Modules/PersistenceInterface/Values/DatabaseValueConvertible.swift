@@ -7,6 +7,20 @@ public protocol DatabaseValueConvertible: Sendable {
 
     /// The Swift value a stored value represents, or nil when it cannot be converted without loss.
     static func fromDatabaseValue(_ value: DatabaseValue) -> Self?
+
+    /// The Swift value the column at `index` of `columns` represents, or nil when it cannot be
+    /// converted without loss: the same answer as `fromDatabaseValue`, but read from the row where it
+    /// is. The default reads the whole value; the standard types read their own storage class first
+    /// (an INTEGER for the integer types, say), which skips making a `DatabaseValue`.
+    static func fromColumn(_ index: Int, of columns: RowColumns) -> Self?
+}
+
+extension DatabaseValueConvertible {
+    /// `fromDatabaseValue` of the column's value.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Self? {
+        fromDatabaseValue(columns.value(at: index))
+    }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
@@ -29,6 +43,12 @@ extension Int64: DatabaseValueConvertible {
         default: nil
         }
     }
+
+    /// An INTEGER read in place, else `fromDatabaseValue` of the value.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Int64? {
+        columns.integer(at: index) ?? fromDatabaseValue(columns.value(at: index))
+    }
 }
 
 extension FixedWidthInteger where Self: DatabaseValueConvertible {
@@ -38,6 +58,12 @@ extension FixedWidthInteger where Self: DatabaseValueConvertible {
     /// An INTEGER (or an integral REAL) that fits this type.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         Int64.fromDatabaseValue(value).flatMap { Self(exactly: $0) }
+    }
+
+    /// An INTEGER (or an integral REAL) that fits this type, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Self? {
+        Int64.fromColumn(index, of: columns).flatMap { Self(exactly: $0) }
     }
 }
 
@@ -63,6 +89,12 @@ extension Double: DatabaseValueConvertible {
         default: nil
         }
     }
+
+    /// A REAL read in place, else `fromDatabaseValue` of the value.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Double? {
+        columns.real(at: index) ?? fromDatabaseValue(columns.value(at: index))
+    }
 }
 
 extension Float: DatabaseValueConvertible {
@@ -72,6 +104,12 @@ extension Float: DatabaseValueConvertible {
     /// A REAL (or INTEGER) that a float holds exactly.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
         Double.fromDatabaseValue(value).flatMap { Float(exactly: $0) }
+    }
+
+    /// A REAL (or INTEGER) that a float holds exactly, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Float? {
+        Double.fromColumn(index, of: columns).flatMap { Float(exactly: $0) }
     }
 }
 
@@ -84,6 +122,12 @@ extension Bool: DatabaseValueConvertible {
         if case .integer(let integer) = value { return integer != 0 }
         return nil
     }
+
+    /// An INTEGER read in place: 0 is false, any other integer is true.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Bool? {
+        columns.integer(at: index).map { $0 != 0 }
+    }
 }
 
 extension String: DatabaseValueConvertible {
@@ -94,6 +138,12 @@ extension String: DatabaseValueConvertible {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
         if case .text(let text) = value { return text }
         return nil
+    }
+
+    /// TEXT, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> String? {
+        columns.text(at: index)
     }
 }
 
@@ -116,6 +166,12 @@ extension Date: DatabaseValueConvertible {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         Double.fromDatabaseValue(value).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
+
+    /// A REAL or INTEGER of seconds since 2001-01-01 00:00:00 UTC, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Date? {
+        Double.fromColumn(index, of: columns).map { Date(timeIntervalSinceReferenceDate: $0) }
+    }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
@@ -127,6 +183,13 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         if value.isNull { return .some(nil) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
     }
+
+    /// nil for NULL, otherwise the wrapped conversion, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Wrapped?? {
+        if columns.isNull(at: index) { return .some(nil) }
+        return Wrapped.fromColumn(index, of: columns).map { .some($0) }
+    }
 }
 
 extension RawRepresentable where Self: DatabaseValueConvertible, RawValue: DatabaseValueConvertible {
@@ -136,5 +199,11 @@ extension RawRepresentable where Self: DatabaseValueConvertible, RawValue: Datab
     /// The case whose raw value is stored.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         RawValue.fromDatabaseValue(value).flatMap { Self(rawValue: $0) }
+    }
+
+    /// The case whose raw value is stored, read in place.
+    @inlinable
+    public static func fromColumn(_ index: Int, of columns: RowColumns) -> Self? {
+        RawValue.fromColumn(index, of: columns).flatMap { Self(rawValue: $0) }
     }
 }

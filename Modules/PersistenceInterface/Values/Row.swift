@@ -17,17 +17,13 @@ public struct Row: Sendable, Hashable {
 
     /// The value of the first column with this name (compared without regard to ASCII case, as SQLite does), or nil.
     public subscript(column: String) -> DatabaseValue? {
-        // An exact match is the usual case, and needs no lowercased copies.
-        if let index = columns.firstIndex(of: column) { return values[index] }
-        let wanted = column.lowercased()
-        return columns.firstIndex { $0.lowercased() == wanted }.map { values[$0] }
+        columns.indexOfColumn(named: column).map { values[$0] }
     }
 
-    /// The value of a column converted to `T`; throws when the column is missing or the value does not convert without loss.
+    /// The value of a column converted to `T`; throws when the row has no such column or the value
+    /// does not convert without loss.
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
-        guard let value = self[column] else {
-            throw PersistenceError.decoding(type: "\(T.self)", column: column, reason: "no such column in the row")
-        }
+        guard let value = self[column] else { throw Self.missingColumn(column, for: T.self) }
         guard let converted = T.fromDatabaseValue(value) else { throw Self.conversionFailure(value, to: T.self, column: column) }
         return converted
     }
@@ -50,7 +46,23 @@ public struct Row: Sendable, Hashable {
     }
 
     @usableFromInline
+    static func missingColumn(_ column: String, for type: Any.Type) -> PersistenceError {
+        .decoding(type: "\(type)", column: column, reason: "no such column in the row")
+    }
+
+    @usableFromInline
     static func missingPosition(_ index: Int, of count: Int, for type: Any.Type) -> PersistenceError {
         .decoding(type: "\(type)", column: nil, reason: "the row has no column \(index) (it has \(count))")
+    }
+}
+
+extension [String] {
+    /// The position of the first of these column names that is `name`, compared without regard to
+    /// ASCII case as SQLite compares names, or nil.
+    package func indexOfColumn(named name: String) -> Int? {
+        // An exact match is the usual case, and needs no lowercased copies.
+        if let index = firstIndex(of: name) { return index }
+        let wanted = name.lowercased()
+        return firstIndex { $0.lowercased() == wanted }
     }
 }
