@@ -89,6 +89,45 @@ final class FetchableRecordTests: XCTestCase {
         try assertEveryKindOfFetchReadsTheRecordFromItsRow(InPlaceItem.self)
     }
 
+    /// A statement keeps the way its last fetch read a row (a record type's conformance is looked up
+    /// once): the same SQL fetched as each kind of record in turn reads each its own way.
+    func testOneStatementFetchedAsEachKindOfRecordReadsEachItsOwnWay() throws {
+        // The same layout, so that a record read the wrong way would not crash but say so.
+        struct Decoded: DatabaseRecord {
+            static let tableName = "items"
+            var id: Int64
+            var way = "decoder"
+            private enum CodingKeys: String, CodingKey { case id }
+        }
+        struct Read: DatabaseRecord, FetchableRecord {
+            static let tableName = "items"
+            var id: Int64
+            var way = "row"
+            init(row: Row) throws { id = try row.decode(at: 0) }
+            init(from decoder: Decoder) throws { throw NotDecodable() }
+        }
+        struct ReadInPlace: DatabaseRecord, InPlaceFetchableRecord {
+            static let tableName = "items"
+            var id: Int64
+            var way = "in place"
+            init(columns: borrowing RowColumns) throws { id = try columns.decode(at: 0) }
+            init(from decoder: Decoder) throws { throw NotDecodable() }
+        }
+        let sql = "SELECT id FROM items ORDER BY id"
+        // One read: one connection, so one cached statement.
+        let ways = try database.read { db in
+            try (0..<2).flatMap { _ in
+                [
+                    try db.fetchAll(ReadInPlace.self, sql: sql, arguments: []).map { "\($0.id) \($0.way)" },
+                    try db.fetchAll(Decoded.self, sql: sql, arguments: []).map { "\($0.id) \($0.way)" },
+                    try db.fetchAll(Read.self, sql: sql, arguments: []).map { "\($0.id) \($0.way)" },
+                ]
+            }
+        }
+        let expected = ["in place", "decoder", "row"].map { way in (1...5).map { "\($0) \(way)" } }
+        XCTAssertEqual(ways, expected + expected)
+    }
+
     func testEachRecordKeepsTheRowItWasReadFrom() throws {
         for records in [
             try database.read { try $0.fetchAll(RowItem.order(Column("id").asc)) }.map(\.row),

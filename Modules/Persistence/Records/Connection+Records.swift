@@ -102,16 +102,14 @@ extension Connection {
             throw self.error(code, sql: sql)
         }
         // Made after the first step: a statement re-prepared after a schema change may have new columns.
-        // The decoder is taken even for the other two ways: the statement keeps it, and they take its
-        // column names.
+        // The statement keeps the decoder, and with it the reader of the other two ways, made for
+        // the same columns.
         let decoder = RecordDecoder.reusing(statement, for: Record.self)
-        if let inPlace = Record.self as? any InPlaceFetchableRecord.Type {
-            return try readRecords(statement, with: InPlaceRecordReader(statement: statement, names: Array(decoder.names), type: inPlace), sql: sql)
+        switch decoder.reading {
+        case .inPlace(let reader): return try readRecords(statement, with: reader, sql: sql)
+        case .row(let reader): return try readRecords(statement, with: reader, sql: sql)
+        case .decoder: return try readRecords(statement, with: decoder, sql: sql)
         }
-        if let fetchable = Record.self as? any FetchableRecord.Type {
-            return try readRecords(statement, with: RowReader(statement: statement, names: Array(decoder.names), type: fetchable), sql: sql)
-        }
-        return try readRecords(statement, with: decoder, sql: sql)
     }
 
     /// The records of the statement's rows from the current one (its first) on, each read by `reader`.

@@ -4,8 +4,9 @@ import PersistenceInterface
 /// Reads each row of a fetch as an `InPlaceFetchableRecord`, whose `init(columns:)` reads the
 /// statement's current row where SQLite holds it.
 ///
-/// One reader serves every row of a fetch, and hands each record the same `RowColumns`: made once,
-/// it costs nothing per row.
+/// One reader serves every row of a fetch, and the statement's next fetches of the same record type
+/// (its `RecordDecoder` keeps it), and hands each record the same `RowColumns`: made once, it costs
+/// nothing per row.
 final class InPlaceRecordReader: StatementRecordReader {
     private let source: StatementColumns
     private let columns: RowColumns

@@ -21,6 +21,19 @@ final class RecordDecoder: Decoder, StatementRecordReader {
     private let preparations: Int32
     /// Per key type, what its containers read from (`RowDecodingParts`), freed with the decoder.
     private var parts: [ObjectIdentifier: UnsafeMutablePointer<RowDecodingParts>] = [:]
+    /// How a fetch reads a record of `recordType`, chosen once per decoder: casting the type to a
+    /// protocol is a conformance lookup, which an observation's re-fetch would pay after every commit.
+    let reading: Reading
+
+    /// The way a fetch reads each row, by what the record type conforms to.
+    enum Reading {
+        /// An `InPlaceFetchableRecord`, read where SQLite holds the row.
+        case inPlace(InPlaceRecordReader)
+        /// A `FetchableRecord`, read from a `Row`.
+        case row(RowReader)
+        /// Any other `Decodable`, decoded by this decoder.
+        case decoder
+    }
 
     private init(statement: Statement, recordType: Any.Type) {
         self.statement = statement.handle
@@ -31,6 +44,13 @@ final class RecordDecoder: Decoder, StatementRecordReader {
         hint = .allocate(capacity: 1)
         hint.initialize(to: 0)
         preparations = sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if let inPlace = recordType as? any InPlaceFetchableRecord.Type {
+            reading = .inPlace(InPlaceRecordReader(statement: statement, names: columnNames, type: inPlace))
+        } else if let fetchable = recordType as? any FetchableRecord.Type {
+            reading = .row(RowReader(statement: statement, names: columnNames, type: fetchable))
+        } else {
+            reading = .decoder
+        }
     }
 
     /// The decoder of `statement`'s last fetch when it decoded `Record` from the same columns, else

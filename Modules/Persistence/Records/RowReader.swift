@@ -3,7 +3,8 @@ import PersistenceInterface
 
 /// Reads the current row of a statement as a `Row`, for `FetchableRecord.init(row:)`.
 ///
-/// One reader serves every row of a fetch: the column names are read once and shared by every
+/// One reader serves every row of a fetch, and the statement's next fetches of the same record
+/// type (its `RecordDecoder` keeps it): the column names are read once and shared by every
 /// row, and the values are read into the same array each time, in place once the record made from
 /// the previous row has let it go (a record that keeps its `Row` keeps a copy). An array allocated
 /// and freed per row cost a generic metadata lookup each time.
