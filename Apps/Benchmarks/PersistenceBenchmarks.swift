@@ -50,6 +50,31 @@ struct BenchInPlaceItem: DatabaseRecord, InPlaceFetchableRecord {
     }
 }
 
+/// The same rows written with `encode(to:)` instead of `Encoder` (`EncodableRecord`).
+struct BenchEncodableItem: EncodableRecord {
+    static let tableName = "items"
+    var item: BenchItem
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = item.id
+        container["name"] = item.name
+        container["price"] = item.price
+        container["count"] = item.count
+    }
+
+    init(_ item: BenchItem) {
+        self.item = item
+    }
+
+    init(from decoder: Decoder) throws {
+        item = try BenchItem(from: decoder)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        try item.encode(to: encoder)
+    }
+}
+
 /// Rows 1...`count` as the C baseline inserts them: ("item <id>", id * 0.25 - 0.25, (id - 1) % 100).
 func benchItems(_ count: Int) -> [BenchItem] {
     (1...count).map { BenchItem(id: Int64($0), name: "item \($0)", price: Double($0 - 1) * 0.25, count: ($0 - 1) % 100) }
@@ -161,7 +186,7 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
         guard nanoseconds >= 0 else { throw Failure(description: "C baseline: insert failed") }
         return nanoseconds
     }
-    func swiftInsert(path: String?) throws -> Int64 {
+    func swiftInsert<Record: DatabaseRecord>(_ records: [Record], path: String?) throws -> Int64 {
         if let path { removeDatabase(at: path) }
         let database = try SQLiteDatabase(path.map { .file(path: $0) } ?? .inMemory, migrations: [itemsTable])
         defer { database.close() }
@@ -169,12 +194,15 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
             try database.write { db in for record in records { try db.insert(record) } }
         }
     }
+    let encodableRecords = records.map(BenchEncodableItem.init)
 
     // Inserts: a fresh database per run, only the transaction timed.
     let cInsertMemory = try medianNanoseconds { try cInsert(path: nil) } / Double(rows)
-    let swiftInsertMemory = try medianNanoseconds { try swiftInsert(path: nil) } / Double(rows)
+    let swiftInsertMemory = try medianNanoseconds { try swiftInsert(records, path: nil) } / Double(rows)
+    let encodableInsertMemory = try medianNanoseconds { try swiftInsert(encodableRecords, path: nil) } / Double(rows)
     let cInsertFile = try medianNanoseconds { try cInsert(path: cPath) } / Double(rows)
-    let swiftInsertFile = try medianNanoseconds { try swiftInsert(path: swiftPath) } / Double(rows)
+    let encodableInsertFile = try medianNanoseconds { try swiftInsert(encodableRecords, path: swiftPath) } / Double(rows)
+    let swiftInsertFile = try medianNanoseconds { try swiftInsert(records, path: swiftPath) } / Double(rows)
 
     // Selects: the same 100k rows, read back whole, in memory and from the WAL file the last insert left.
     func cSelect(path: String?) throws -> Double {
@@ -233,26 +261,28 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
     return [
         baseline(1, "C insert 100k, memory", cInsertMemory),
         versusC(2, "Codable insert 100k, memory", swiftInsertMemory, c: cInsertMemory),
-        baseline(3, "C insert 100k, WAL file", cInsertFile),
-        versusC(4, "Codable insert 100k, WAL file", swiftInsertFile, c: cInsertFile),
-        baseline(5, "C select 100k, memory", cSelectMemory),
-        versusC(6, "Codable fetch 100k, memory", swiftFetchMemory, c: cSelectMemory),
-        versusC(7, "FetchableRecord fetch 100k, memory", rowFetchMemory, c: cSelectMemory),
-        versusC(8, "in-place record fetch 100k, memory", inPlaceFetchMemory, c: cSelectMemory),
-        baseline(9, "C select 100k, WAL file", cSelectFile),
-        versusC(10, "Codable fetch 100k, WAL file", swiftFetchFile, c: cSelectFile),
-        versusC(11, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
-        versusC(12, "in-place record fetch 100k, WAL file", inPlaceFetchFile, c: cSelectFile),
+        versusC(3, "EncodableRecord insert 100k, memory", encodableInsertMemory, c: cInsertMemory),
+        baseline(4, "C insert 100k, WAL file", cInsertFile),
+        versusC(5, "Codable insert 100k, WAL file", swiftInsertFile, c: cInsertFile),
+        versusC(6, "EncodableRecord insert 100k, WAL file", encodableInsertFile, c: cInsertFile),
+        baseline(7, "C select 100k, memory", cSelectMemory),
+        versusC(8, "Codable fetch 100k, memory", swiftFetchMemory, c: cSelectMemory),
+        versusC(9, "FetchableRecord fetch 100k, memory", rowFetchMemory, c: cSelectMemory),
+        versusC(10, "in-place record fetch 100k, memory", inPlaceFetchMemory, c: cSelectMemory),
+        baseline(11, "C select 100k, WAL file", cSelectFile),
+        versusC(12, "Codable fetch 100k, WAL file", swiftFetchFile, c: cSelectFile),
+        versusC(13, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
+        versusC(14, "in-place record fetch 100k, WAL file", inPlaceFetchFile, c: cSelectFile),
     ] + [
-        BenchmarkResult(name: "p13 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
+        BenchmarkResult(name: "p15 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
                         note: "baseline; p99 \(Int(handOff.p99)) ns"),
-        BenchmarkResult(name: "p14 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
+        BenchmarkResult(name: "p16 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyMemory.p99), latencyMemory.p50 / handOff.p50)),
-        BenchmarkResult(name: "p15 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
+        BenchmarkResult(name: "p17 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
                         note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyFile.p99), latencyFile.p50 / handOff.p50)),
-        BenchmarkResult(name: "p16 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
+        BenchmarkResult(name: "p18 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
                         target: 25_000, note: "ns per commit; p99 \(Int(writerQueueMemory.p99)) ns; no hand-off"),
-        BenchmarkResult(name: "p17 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
+        BenchmarkResult(name: "p19 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
                         target: 35_000, note: "ns per commit; p99 \(Int(writerQueueFile.p99)) ns; no hand-off"),
     ]
 }
@@ -263,6 +293,7 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
 let persistenceCountWorkloads: [Workload] = {
     let rows = 100_000
     let records = benchItems(rows)
+    let encodableRecords = records.map(BenchEncodableItem.init)
     func filled() -> SQLiteDatabase {
         let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
         try! database.write { db in for record in records { try db.insert(record) } }
@@ -276,6 +307,11 @@ let persistenceCountWorkloads: [Workload] = {
         },
         Workload("pc-insert-codable 100k, memory", events: rows, target: nil) {
             filled().close()
+        },
+        Workload("pc-insert-encodable 100k, memory (EncodableRecord)", events: rows, target: nil) {
+            let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
+            try! database.write { db in for record in encodableRecords { try db.insert(record) } }
+            database.close()
         },
         Workload("pc-select-c 100k, memory", events: rows, target: nil) {
             let db = bench_sqlite_open(nil)

@@ -22,6 +22,11 @@ final class Connection {
     @exclusivity(unchecked) var lastRecordStatement: (key: RecordStatementKey, statement: RecordStatement)?
     /// Binds records to cached statements (reused from record to record).
     let recordEncoder = RecordEncoder()
+    /// Binds `EncodableRecord`s to cached statements, through `recordContainer`.
+    let recordColumnWriter: RecordColumnWriter
+    /// The container every `EncodableRecord` of this connection writes to: made once, so that
+    /// writing a record retains nothing.
+    @exclusivity(unchecked) var recordContainer: PersistenceContainer
     /// Whether `close` was called.
     private(set) var isClosed = false
     /// Whether statements that write are refused (`SQLITE_READONLY`), as `PRAGMA query_only` would:
@@ -38,6 +43,9 @@ final class Connection {
 
     /// Opens (or creates, with `SQLITE_OPEN_CREATE` in `flags`) the database at `path`.
     init(path: String, flags: Int32) throws {
+        let writer = RecordColumnWriter()
+        recordColumnWriter = writer
+        recordContainer = PersistenceContainer(writer)
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {

@@ -27,21 +27,36 @@ extension Connection {
     }
 
     /// Runs a record operation: the cached statement of the record type when the record's columns are
-    /// the cached ones (values bound as they are encoded), otherwise a statement for its columns.
+    /// the cached ones (values bound as they are encoded), otherwise a statement for its columns. An
+    /// `EncodableRecord` writes its columns with `encode(to:)`, any other record with `Encoder`.
     private func run<Record: DatabaseRecord>(_ operation: RecordOperation, _ record: Record) throws {
         let key = RecordStatementKey(type: ObjectIdentifier(Record.self), operation: operation)
         // The last statement used answers bulk writes of one type without hashing the key.
         let cachedStatement = lastRecordStatement?.key == key ? lastRecordStatement?.statement : recordStatements[key]
-        if let cached = cachedStatement, try recordEncoder.bind(record, to: cached) {
-            lastRecordStatement = (key, cached)
-            // `cached` stays referenced here until the statement ran: the encoder used its buffers.
-            try cached.statement.run()
-            return
+        if let cached = cachedStatement {
+            let bound = if let encode = cached.encodeRecord {
+                try recordColumnWriter.bind(record, with: encode, into: &recordContainer, to: cached)
+            } else {
+                try recordEncoder.bind(record, to: cached)
+            }
+            if bound {
+                lastRecordStatement = (key, cached)
+                // `cached` stays referenced here until the statement ran: the encoder used its buffers.
+                try cached.statement.run()
+                return
+            }
         }
         try checkOpen()
-        let row = try RecordEncoder.collect(record)
+        // The slow path, once per record type and column set: the cast is made here, not per record.
+        let encode = RecordColumnWriter.encodeFunction(for: Record.self)
+        let row = if let encode {
+            try recordColumnWriter.collect(record, with: encode, into: &recordContainer)
+        } else {
+            try RecordEncoder.collect(record)
+        }
         let made = try RecordStatement.make(
-            operation, table: Record.tableName, primaryKey: Record.primaryKeyColumns, columns: row.columns, type: Record.self, connection: self)
+            operation, table: Record.tableName, primaryKey: Record.primaryKeyColumns, columns: row.columns, type: Record.self,
+            encodeRecord: encode, connection: self)
         recordStatements[key] = made
         lastRecordStatement = (key, made)
         try made.bind(row)

@@ -41,7 +41,7 @@ final class RecordEncoder: Encoder {
         isEncoding = true
         defer {
             isEncoding = false
-            state.pointee.binding = nil
+            state.pointee.endBinding()
         }
         // The plan is kept alive by the connection's cache for the whole call.
         state.pointee.start(Record.self, binding: plan)
@@ -68,7 +68,7 @@ final class RecordEncoder: Encoder {
     }
 
     /// A record's own encoding error as an `encoding` error (ours pass through).
-    private static func persistenceError(_ error: Error, _ type: Any.Type) -> Error {
+    static func persistenceError(_ error: Error, _ type: Any.Type) -> Error {
         if error is PersistenceError { return error }
         return PersistenceError.encoding(type: "\(type)", column: nil, reason: errorSummary(error))
     }
@@ -111,19 +111,19 @@ final class RecordEncoder: Encoder {
 
 /// What the encoder knows while it encodes one record. Used by one thread at a time.
 struct RecordEncodingState {
-    fileprivate var recordType: Any.Type = Any.self
-    fileprivate var failure: PersistenceError?
-    fileprivate var row = EncodedRow()
+    fileprivate(set) var recordType: Any.Type = Any.self
+    fileprivate(set) var failure: PersistenceError?
+    fileprivate(set) var row = EncodedRow()
     // The plan being bound, as raw parts: the per-value path retains nothing.
-    fileprivate var binding: OpaquePointer?
-    fileprivate var planColumns = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
+    fileprivate(set) var binding: OpaquePointer?
+    fileprivate(set) var planColumns = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
     fileprivate var planParameters = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     fileprivate var planKeyColumns = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
     fileprivate var planKeyType: UnsafeMutablePointer<ObjectIdentifier?>?
-    fileprivate var position = 0
-    fileprivate var outOfPlan = false
+    fileprivate(set) var position = 0
+    fileprivate(set) var outOfPlan = false
 
-    fileprivate mutating func start(_ type: Any.Type, binding plan: RecordStatement?) {
+    mutating func start(_ type: Any.Type, binding plan: RecordStatement?) {
         recordType = type
         failure = nil
         row = EncodedRow()
@@ -136,8 +136,28 @@ struct RecordEncodingState {
         outOfPlan = false
     }
 
-    fileprivate mutating func fail(column: String?, _ reason: String) {
+    mutating func fail(column: String?, _ reason: String) {
         if failure == nil { failure = .encoding(type: "\(recordType)", column: column, reason: reason) }
+    }
+
+    /// Leaves binding mode (the plan's parts are not kept past the record).
+    mutating func endBinding() {
+        binding = nil
+    }
+
+    /// Gives up binding this record: the caller writes it through the collecting path.
+    mutating func leavePlan() {
+        outOfPlan = true
+    }
+
+    /// The position of the value the last `put` bound, when it bound one.
+    var lastBoundPosition: Int? {
+        outOfPlan || position == 0 ? nil : position - 1
+    }
+
+    /// Keeps `error` (the first failure is the one reported).
+    mutating func fail(_ error: PersistenceError) {
+        if failure == nil { failure = error }
     }
 
     /// Stores the value of `key`'s column: binds it in binding mode, appends it in collecting mode.
@@ -149,12 +169,37 @@ struct RecordEncodingState {
                 outOfPlan = true
                 return
             }
-            position = index + 1
-            let parameter = planParameters[index]
-            if parameter > 0 { try sqliteBind(binding, value, at: parameter) }
+            try bind(value, at: index, to: binding)
             return
         }
-        let column = key.stringValue
+        collect(value, column: key.stringValue)
+    }
+
+    /// Stores the value of the column named `column` (`RecordColumnWriter`'s path, where a column
+    /// has a name and no key): as `put`.
+    @inline(__always) mutating func put(_ value: DatabaseValue, column: String) throws {
+        if let binding {
+            if outOfPlan { return }
+            let index = position
+            guard index < planColumns.count, planColumns[index] == column else {
+                outOfPlan = true
+                return
+            }
+            try bind(value, at: index, to: binding)
+            return
+        }
+        collect(value, column: column)
+    }
+
+    /// Binds the value of the plan's column at `index`, the next one.
+    @inline(__always) private mutating func bind(_ value: DatabaseValue, at index: Int, to binding: OpaquePointer) throws {
+        position = index + 1
+        let parameter = planParameters[index]
+        if parameter > 0 { try sqliteBind(binding, value, at: parameter) }
+    }
+
+    /// Appends a column to the collected row; a column written again keeps its place and takes the new value.
+    private mutating func collect(_ value: DatabaseValue, column: String) {
         if let existing = row.columns.firstIndex(of: column) {
             row.values[existing] = value
         } else {

@@ -26,9 +26,12 @@ final class RecordStatement {
     let keyColumns: UnsafeMutableBufferPointer<UInt64>
     /// The key type `keyColumns` is for: the first trivial one a record bound with; nil before.
     let keyType: UnsafeMutablePointer<ObjectIdentifier?>
+    /// How the record type writes itself when it is an `EncodableRecord`; nil for a `Codable` one.
+    let encodeRecord: RecordColumnWriter.EncodeFunction?
 
-    private init(statement: Statement, columns: [String], parameterIndexes: [Int32]) {
+    private init(statement: Statement, columns: [String], parameterIndexes: [Int32], encodeRecord: RecordColumnWriter.EncodeFunction?) {
         self.statement = statement
+        self.encodeRecord = encodeRecord
         self.columns = .allocate(capacity: columns.count)
         _ = self.columns.initialize(from: columns)
         self.parameterIndexes = .allocate(capacity: parameterIndexes.count)
@@ -49,7 +52,8 @@ final class RecordStatement {
     /// The statement of `operation` on `table` for a record that encodes `columns`; rows are matched
     /// on every column of `primaryKey` (one, or several for a composite key).
     static func make(
-        _ operation: RecordOperation, table: String, primaryKey: [String], columns: [String], type: Any.Type, connection: Connection
+        _ operation: RecordOperation, table: String, primaryKey: [String], columns: [String], type: Any.Type,
+        encodeRecord: RecordColumnWriter.EncodeFunction?, connection: Connection
     ) throws -> RecordStatement {
         let all = Array(columns.indices)
         let sql: String
@@ -94,7 +98,8 @@ final class RecordStatement {
         for (parameter, column) in parameters.enumerated() {
             indexes[column] = Int32(parameter + 1)
         }
-        return RecordStatement(statement: try connection.cachedStatement(sql), columns: columns, parameterIndexes: indexes)
+        return RecordStatement(
+            statement: try connection.cachedStatement(sql), columns: columns, parameterIndexes: indexes, encodeRecord: encodeRecord)
     }
 
     private static func insertSQL(_ table: String, _ columns: [String]) -> String {
