@@ -294,9 +294,10 @@ let persistenceCountWorkloads: [Workload] = {
     let rows = 100_000
     let records = benchItems(rows)
     let encodableRecords = records.map(BenchEncodableItem.init)
-    func filled() -> SQLiteDatabase {
+    /// A database holding the rows, inserted as `inserted`.
+    func filled<Record: DatabaseRecord>(_ inserted: [Record]) -> SQLiteDatabase {
         let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
-        try! database.write { db in for record in records { try db.insert(record) } }
+        try! database.write { db in for record in inserted { try db.insert(record) } }
         return database
     }
     return [
@@ -306,12 +307,10 @@ let persistenceCountWorkloads: [Workload] = {
             bench_sqlite_close(db)
         },
         Workload("pc-insert-codable 100k, memory", events: rows, target: nil) {
-            filled().close()
+            filled(records).close()
         },
         Workload("pc-insert-encodable 100k, memory (EncodableRecord)", events: rows, target: nil) {
-            let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
-            try! database.write { db in for record in encodableRecords { try db.insert(record) } }
-            database.close()
+            filled(encodableRecords).close()
         },
         Workload("pc-select-c 100k, memory", events: rows, target: nil) {
             let db = bench_sqlite_open(nil)
@@ -327,17 +326,17 @@ let persistenceCountWorkloads: [Workload] = {
             database.close()
         },
         Workload("pc-fetch-codable 100k, memory", events: rows, target: nil) {
-            let database = filled()
+            let database = filled(records)
             blackHole(try! database.read { try $0.fetchAll(BenchItem.all()) })
             database.close()
         },
         Workload("pc-fetch-row 100k, memory (FetchableRecord)", events: rows, target: nil) {
-            let database = filled()
+            let database = filled(records)
             blackHole(try! database.read { try $0.fetchAll(BenchRowItem.all()) })
             database.close()
         },
         Workload("pc-fetch-in-place 100k, memory (InPlaceFetchableRecord)", events: rows, target: nil) {
-            let database = filled()
+            let database = filled(records)
             blackHole(try! database.read { try $0.fetchAll(BenchInPlaceItem.all()) })
             database.close()
         },

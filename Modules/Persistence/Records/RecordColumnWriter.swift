@@ -79,8 +79,12 @@ final class RecordColumnWriter: PersistenceContainerSink {
         do {
             try state.put(value, column: column)
         } catch {
-            // `sqliteBind` throws only `PersistenceError`s; the setter cannot throw, so the write reports it.
-            state.fail(error as? PersistenceError ?? .encoding(type: "\(state.recordType)", column: column, reason: errorSummary(error)))
+            // The setter cannot throw: the write reports the failure. `sqliteBind` throws `PersistenceError`s.
+            if let failure = error as? PersistenceError {
+                state.fail(failure)
+            } else {
+                state.fail(column: column, errorSummary(error))
+            }
             return
         }
         if keepsBoundValues, state.binding != nil, let bound = state.lastBoundPosition { boundValues[bound] = value }

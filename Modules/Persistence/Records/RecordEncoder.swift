@@ -111,7 +111,7 @@ final class RecordEncoder: Encoder {
 
 /// What the encoder knows while it encodes one record. Used by one thread at a time.
 struct RecordEncodingState {
-    fileprivate(set) var recordType: Any.Type = Any.self
+    fileprivate var recordType: Any.Type = Any.self
     fileprivate(set) var failure: PersistenceError?
     fileprivate(set) var row = EncodedRow()
     // The plan being bound, as raw parts: the per-value path retains nothing.
