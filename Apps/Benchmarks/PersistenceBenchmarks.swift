@@ -312,6 +312,14 @@ let persistenceCountWorkloads: [Workload] = {
         Workload("pc-insert-encodable 100k, memory (EncodableRecord)", events: rows, target: nil) {
             filled(encodableRecords).close()
         },
+        // The Codable insert into a database someone follows (a `didSave` subscriber): each row is counted.
+        Workload("pc-insert-followed 100k, memory (Codable, didSave subscribed)", events: rows, target: nil) {
+            let database = try! SQLiteDatabase(.inMemory, migrations: [itemsTable])
+            let subscription = database.didSave.subscribe(onNext: { blackHole($0) })
+            try! database.write { db in for record in records { try db.insert(record) } }
+            subscription.dispose()
+            database.close()
+        },
         Workload("pc-select-c 100k, memory", events: rows, target: nil) {
             let db = bench_sqlite_open(nil)
             blackHole(bench_sqlite_insert_ns(db, Int32(rows)))

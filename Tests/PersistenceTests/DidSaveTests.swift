@@ -186,4 +186,100 @@ final class DidSaveTests: XCTestCase {
             XCTAssertEqual(saves.values.map(\.changedTables), [["items"], ["notes"]])
         }
     }
+
+    // MARK: Counting only while someone follows the commits
+
+    /// A fresh in-memory database nobody follows yet, counted by each hook in turn (`preUpdate` says which).
+    private func onEachCountingHookUnfollowed(_ scenario: (_ database: SQLiteDatabase, _ preUpdate: Bool) throws -> Void) throws {
+        for preUpdate in [true, false] {
+            var configuration = DatabaseConfiguration()
+            configuration.countsChangesWithPreUpdateHook = preUpdate
+            try scenario(try SQLiteDatabase(.inMemory, configuration: configuration, migrations: TestSchema.all), preUpdate)
+        }
+    }
+
+    func testRowsAreCountedOnlyWhileSomeoneSubscribesToDidSave() throws {
+        try onEachCountingHookUnfollowed { database, _ in
+            let tracker = try XCTUnwrap(database.writer.connection.tracker)
+            try database.write { db in for item in Item.samples(3) { try db.insert(item) } }
+            XCTAssertFalse(tracker.isTracking, "nobody follows the commits: no row is counted")
+
+            let saves = Recorder<DatabaseChanges>()
+            var subscription = saves.record(database.didSave)
+            try database.write { try $0.insert(Item.samples(1, startingAt: 4)[0]) }
+            XCTAssertTrue(tracker.isTracking)
+            XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["items": .init(inserted: 1)])], "only the rows of the followed commit")
+
+            subscription.dispose()
+            try database.write { try $0.update(Item(id: 1, name: "unfollowed", price: 0, count: 0)) }
+            XCTAssertFalse(tracker.isTracking, "the last subscriber left")
+
+            let later = Recorder<DatabaseChanges>()
+            subscription = later.record(database.didSave)
+            defer { subscription.dispose() }
+            try database.write { db in
+                try db.update(Item(id: 2, name: "followed", price: 0, count: 0))
+                _ = try db.delete(Item.self, id: 3)
+            }
+            XCTAssertEqual(later.values, [DatabaseChanges(tables: ["items": .init(updated: 1, deleted: 1)])])
+            XCTAssertEqual(saves.values.count, 1, "a disposed subscriber hears nothing more")
+        }
+    }
+
+    func testAnObservationAloneTurnsCountingOn() throws {
+        try onEachCountingHookUnfollowed { database, _ in
+            let tracker = try XCTUnwrap(database.writer.connection.tracker)
+            let observed = Recorder<Int>()
+            let subscription = observed.record(database.observe(tables: ["items"]) { try $0.fetchCount(Item.self) })
+            XCTAssertEqual(observed.waitForValues(1), [0])
+            try database.write { try $0.insert(Item.samples(1)[0]) }
+            XCTAssertTrue(tracker.isTracking)
+            XCTAssertEqual(observed.waitForValues(2), [0, 1])
+
+            subscription.dispose()
+            // The writer queue unregisters the observation before it runs this write.
+            try database.write { try $0.insert(Item.samples(1, startingAt: 2)[0]) }
+            XCTAssertFalse(tracker.isTracking)
+            XCTAssertEqual(observed.values, [0, 1])
+        }
+    }
+
+    func testWritesNobodyFollowedLeaveNoCountsBehind() throws {
+        try onEachCountingHookUnfollowed { database, _ in
+            // Unfollowed: rows of a rowid and of a WITHOUT ROWID table (which the update hook skips,
+            // so they are counted from sqlite3_changes when counted), and a schema change.
+            try database.write { db in
+                try db.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID")
+                try db.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')")
+                for item in Item.samples(2) { try db.insert(item) }
+            }
+            let saves = Recorder<DatabaseChanges>()
+            let subscription = saves.record(database.didSave)
+            defer { subscription.dispose() }
+            try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('c', '3')") }
+            XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["settings": .init(inserted: 1)])])
+        }
+    }
+    func testStatementsPreparedWhileNobodyFollowedCountTheirRowsLater() throws {
+        try onEachCountingHookUnfollowed { database, preUpdate in
+            // Prepared (and kept) with no row hook installed: SQLite decides some of a statement's
+            // plan as it prepares it, and `DELETE FROM t` must still delete row by row.
+            let writes: (any WriteTransaction) throws -> Void = { db in
+                for item in Item.samples(3) { try db.upsert(item) }
+                try db.update(Item(id: 1, name: "changed", price: 0, count: 0))
+                try db.execute(sql: "INSERT OR REPLACE INTO items (id, name, price, count) VALUES (2, 'replaced', 1, 1)")
+                try db.execute(sql: "DELETE FROM items")
+            }
+            try database.write(writes)
+            let saves = Recorder<DatabaseChanges>()
+            let subscription = saves.record(database.didSave)
+            defer { subscription.dispose() }
+            try database.write(writes)
+            let counts = try XCTUnwrap(saves.values.first?.counts(of: "items"))
+            XCTAssertEqual(counts.inserted, 4, "three upserts and the replacing insert")
+            XCTAssertEqual(counts.updated, 1)
+            // Every row of DELETE FROM, one by one, and the row REPLACE deleted where the hook sees it.
+            XCTAssertEqual(counts.deleted, preUpdate ? 4 : 3)
+        }
+    }
 }

@@ -95,6 +95,9 @@ final class Writer: @unchecked Sendable {
 
     private func transaction<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
         try connection.checkOpen()
+        // Rows are counted only for someone: an observation, or a `didSave` subscriber. One who
+        // subscribes to `didSave` while this transaction runs hears of the commits after it.
+        connection.tracker?.setTracking(!observations.isEmpty || didSave.hasObservers)
         try connection.beginImmediate()
         let transaction = SQLiteTransaction(connection: connection, writable: true)
         defer { transaction.invalidate() }
