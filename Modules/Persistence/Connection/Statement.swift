@@ -98,7 +98,8 @@ final class Statement {
     /// The running statement completed (for loops written out by callers): tells the tracker about
     /// schema changes and about rows the row hook could not report.
     @inline(__always) func didComplete() {
-        guard let tracker else { return }
+        // Not while rows go uncounted (nobody follows the commits): the tracker would do nothing with them.
+        guard let tracker, tracker._withUnsafeGuaranteedRef({ $0.isTracking }) else { return }
         if let writeTarget {
             let changes = Int(sqlite3_changes64(sqlite3_db_handle(handle)))
             tracker._withUnsafeGuaranteedRef { $0.statementCompleted(writing: writeTarget, changes: changes) }

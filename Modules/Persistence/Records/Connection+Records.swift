@@ -32,7 +32,8 @@ extension Connection {
     private func run<Record: DatabaseRecord>(_ operation: RecordOperation, _ record: Record) throws {
         let key = RecordStatementKey(type: ObjectIdentifier(Record.self), operation: operation)
         // The last statement used answers bulk writes of one type without hashing the key.
-        let cachedStatement = lastRecordStatement?.key == key ? lastRecordStatement?.statement : recordStatements[key]
+        let isLast = lastRecordStatement?.key == key
+        let cachedStatement = isLast ? lastRecordStatement?.statement : recordStatements[key]
         if let cached = cachedStatement {
             let bound = if let encode = cached.encodeRecord {
                 try recordColumnWriter.bind(record, with: encode, into: &recordContainer, to: cached)
@@ -40,7 +41,8 @@ extension Connection {
                 try recordEncoder.bind(record, to: cached)
             }
             if bound {
-                lastRecordStatement = (key, cached)
+                // Stored again only when it changes: storing the same one retained it and released it again.
+                if !isLast { lastRecordStatement = (key, cached) }
                 // `cached` stays referenced here until the statement ran: the encoder used its buffers.
                 try cached.statement.run()
                 return

@@ -126,7 +126,8 @@ struct RecordEncodingState {
     mutating func start(_ type: Any.Type, binding plan: RecordStatement?) {
         recordType = type
         failure = nil
-        row = EncodedRow()
+        // Only collecting fills the row: binding never reads it, and emptying it released its two arrays.
+        if plan == nil { row = EncodedRow() }
         binding = plan?.statement.handle
         planColumns = plan?.columns ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         planParameters = plan?.parameterIndexes ?? UnsafeMutableBufferPointer(start: nil, count: 0)
