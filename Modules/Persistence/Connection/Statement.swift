@@ -23,6 +23,10 @@ final class Statement {
     let writeTarget: StatementWrite?
     /// Whether the statement leaves the database as it is (`sqlite3_stmt_readonly`).
     let isReadOnly: Bool
+    /// Per parameter (the first at 0), the memory that keeps the text or blob a record bound to it
+    /// for SQLite to read in place (`sqliteBindInPlace`). The statement owns it, so no binding
+    /// outlives its bytes: they are freed only once the statement is finalized.
+    let parameterBytes: UnsafeMutableBufferPointer<ParameterBytes>
 
     init(handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?) {
         self.handle = handle
@@ -31,10 +35,14 @@ final class Statement {
         self.writeTarget = writeTarget
         isReadOnly = sqlite3_stmt_readonly(handle) != 0
         tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
+        parameterBytes = .allocate(capacity: Int(sqlite3_bind_parameter_count(handle)))
+        parameterBytes.initialize(repeating: ParameterBytes())
     }
 
     deinit {
         sqlite3_finalize(handle)
+        for bytes in parameterBytes { bytes.start?.deallocate() }
+        parameterBytes.deallocate()
     }
 
     /// The SQL text, for error messages.

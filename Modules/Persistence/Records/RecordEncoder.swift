@@ -118,6 +118,7 @@ struct RecordEncodingState {
     fileprivate(set) var binding: OpaquePointer?
     fileprivate(set) var planColumns = UnsafeMutableBufferPointer<String>(start: nil, count: 0)
     fileprivate var planParameters = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    fileprivate var planParameterBytes = UnsafeMutableBufferPointer<ParameterBytes>(start: nil, count: 0)
     fileprivate var planKeyColumns = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
     fileprivate var planKeyType: UnsafeMutablePointer<ObjectIdentifier?>?
     fileprivate(set) var position = 0
@@ -131,6 +132,7 @@ struct RecordEncodingState {
         binding = plan?.statement.handle
         planColumns = plan?.columns ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         planParameters = plan?.parameterIndexes ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        planParameterBytes = plan?.statement.parameterBytes ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         planKeyColumns = plan?.keyColumns ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         planKeyType = plan?.keyType
         position = 0
@@ -196,7 +198,9 @@ struct RecordEncodingState {
     @inline(__always) private mutating func bind(_ value: DatabaseValue, at index: Int, to binding: OpaquePointer) throws {
         position = index + 1
         let parameter = planParameters[index]
-        if parameter > 0 { try sqliteBind(binding, value, at: parameter) }
+        if parameter > 0 {
+            try sqliteBindInPlace(binding, value, at: parameter, keepingBytesIn: planParameterBytes.baseAddress! + Int(parameter - 1))
+        }
     }
 
     /// Appends a column to the collected row; a column written again keeps its place and takes the new value.
