@@ -155,7 +155,8 @@ public final class SQLiteDatabase: Database {
 
     /// The changes of every committed transaction that changed something, emitted on the writer queue
     /// right after the commit, before `write` returns; commits of other connections are not reported.
-    /// Completes when the database closes.
+    /// A transaction is reported when it began while someone was subscribed: rows are counted only
+    /// for transactions someone follows. Completes when the database closes.
     public var didSave: Observable<DatabaseChanges> { writer.didSave.asObservable() }
 
     /// How many observations are registered (waits for the writer queue).

@@ -30,6 +30,7 @@ public protocol Database: AnyObject, Sendable {
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
     ) -> Observable<Value>
 
-    /// The changes of every committed transaction that changed something (the analogue of `NSManagedObjectContextDidSave`).
+    /// The changes of every committed transaction that changed something (the analogue of
+    /// `NSManagedObjectContextDidSave`), from the transactions that begin once subscribed.
     var didSave: Observable<DatabaseChanges> { get }
 }
