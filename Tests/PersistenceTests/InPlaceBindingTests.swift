@@ -55,6 +55,22 @@ final class InPlaceBindingTests: XCTestCase {
         }
     }
 
+    /// Writes its columns itself: bound through `PersistenceContainer`, the same in-place path.
+    private struct WrittenDocument: EncodableRecord {
+        static let tableName = "documents"
+        var id: Int64
+        var title: String
+        var body: Data
+        var note: String?
+
+        func encode(to container: inout PersistenceContainer) throws {
+            container["id"] = id
+            container["title"] = title
+            container["body"] = body
+            container["note"] = note
+        }
+    }
+
     private static let schema = Migration(
         "createDocuments", sql: "CREATE TABLE documents (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB NOT NULL, note TEXT)")
 
@@ -82,6 +98,17 @@ final class InPlaceBindingTests: XCTestCase {
             }
         }
         XCTAssertEqual(try database.read { try $0.fetchAll(Document.self) }, updated)
+    }
+
+    func testAnEncodableRecordStoresItsOwnTextsAndBlobsToo() throws {
+        let database = try SQLiteDatabase.inMemory(migrations: [Self.schema])
+        let documents = Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
+        try database.write { db in
+            for document in documents {
+                try db.insert(WrittenDocument(id: document.id, title: document.title, body: document.body, note: document.note))
+            }
+        }
+        XCTAssertEqual(try database.read { try $0.fetchAll(Document.self) }, documents)
     }
 
     func testValuesARecordMakesWhileEncodingAreStoredIntact() throws {
