@@ -15,7 +15,7 @@ import PersistenceInterface
 /// - The writer takes the committed changes after `COMMIT` succeeds and publishes them.
 /// - Rows are counted only in transactions that someone follows (`setTracking(_:)`): the row hook
 ///   costs every changed row a call from SQLite (the pre-update one also has SQLite gather what it
-///   reports) and every write statement a look for the rows it changed, about 320 instructions per
+///   reports) and every write statement a look for the rows it changed, about 350 instructions per
 ///   inserted row, for nobody when no observation runs and nobody subscribed to `didSave`. GRDB,
 ///   likewise, installs its row hook only while a transaction observer is registered.
 ///
