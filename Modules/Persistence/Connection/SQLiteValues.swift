@@ -42,9 +42,12 @@ func sqliteError(_ database: OpaquePointer, code: Int32, sql: String?) -> Persis
             }
         }
     }
-    if code != SQLITE_OK {
-        throw sqliteError(sqlite3_db_handle(statement), code: code, sql: sqlite3_sql(statement).map { String(cString: $0) })
-    }
+    if code != SQLITE_OK { throw bindFailure(statement, code: code) }
+}
+
+/// The error of a bind call on `statement` that returned `code`, with the statement's SQL.
+private func bindFailure(_ statement: OpaquePointer, code: Int32) -> PersistenceError {
+    sqliteError(sqlite3_db_handle(statement), code: code, sql: sqlite3_sql(statement).map { String(cString: $0) })
 }
 
 /// Memory that keeps the bytes of the text or blob bound to one parameter (`sqliteBindInPlace`).
@@ -65,33 +68,27 @@ struct ParameterBytes {
 @inline(__always) func sqliteBindInPlace(
     _ statement: OpaquePointer, _ value: DatabaseValue, at index: Int32, keepingBytesIn bytes: UnsafeMutablePointer<ParameterBytes>
 ) throws {
-    let code: Int32
-    switch value {
+    // nil: not a value kept in place (another kind, empty, or too long), bound as `sqliteBind` binds it.
+    let code: Int32? = switch value {
     case .text(var text):
-        code = text.withUTF8 { source in
-            guard !source.isEmpty, source.count <= ParameterBytes.largest else { return -1 }
-            return bindStatic(statement, at: index, UnsafeRawBufferPointer(source), keepingBytesIn: bytes, isText: true)
-        }
+        text.withUTF8 { bindStatic(statement, at: index, UnsafeRawBufferPointer($0), keepingBytesIn: bytes, isText: true) }
     case .blob(let data):
-        code = data.withUnsafeBytes { source in
-            guard !source.isEmpty, source.count <= ParameterBytes.largest else { return -1 }
-            return bindStatic(statement, at: index, source, keepingBytesIn: bytes, isText: false)
-        }
+        data.withUnsafeBytes { bindStatic(statement, at: index, $0, keepingBytesIn: bytes, isText: false) }
     default:
-        code = -1
+        nil
     }
-    if code == -1 { return try sqliteBind(statement, value, at: index) }
-    if code != SQLITE_OK {
-        throw sqliteError(sqlite3_db_handle(statement), code: code, sql: sqlite3_sql(statement).map { String(cString: $0) })
-    }
+    guard let code else { return try sqliteBind(statement, value, at: index) }
+    if code != SQLITE_OK { throw bindFailure(statement, code: code) }
 }
 
-/// Copies `source` into `bytes` (growing it first if needed) and binds it there, static.
+/// Copies `source` into `bytes` (growing it first if needed) and binds it there, static; nil, binding
+/// nothing, when `source` is empty or longer than `ParameterBytes.largest`.
 @inline(__always) private func bindStatic(
     _ statement: OpaquePointer, at index: Int32, _ source: UnsafeRawBufferPointer,
     keepingBytesIn bytes: UnsafeMutablePointer<ParameterBytes>, isText: Bool
-) -> Int32 {
+) -> Int32? {
     let count = source.count
+    guard count > 0, count <= ParameterBytes.largest, let from = source.baseAddress else { return nil }
     // Outgrown memory is freed only once the parameter is bound elsewhere: SQLite points into it until then.
     var outgrown: UnsafeMutableRawPointer?
     if bytes.pointee.capacity < count {
@@ -100,8 +97,8 @@ struct ParameterBytes {
         bytes.pointee.start = .allocate(byteCount: capacity, alignment: 16)
         bytes.pointee.capacity = capacity
     }
-    // Both nil only when `count` is 0, which the caller binds another way.
-    guard let start = bytes.pointee.start, let from = source.baseAddress else { return -1 }
+    // Allocated above if it was not before: `count` is at least 1.
+    guard let start = bytes.pointee.start else { return nil }
     start.copyMemory(from: from, byteCount: count)
     let code = isText
         ? sqlite3_bind_text64(statement, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count), nil, UInt8(SQLITE_UTF8))

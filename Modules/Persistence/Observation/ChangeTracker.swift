@@ -94,7 +94,8 @@ final class ChangeTracker {
     /// update hook reported none of them, the table is a WITHOUT ROWID one (the hook skips those):
     /// count them here.
     @inline(__always) func statementCompleted(writing write: StatementWrite, changes: Int) {
-        guard changes > 0, isTracking else { return }
+        assert(isTracking, "rows are counted only while tracking (Statement.didComplete asks first)")
+        guard changes > 0 else { return }
         for change in statementChanges[..<statementChangeCount] where pending[change.entry].name == write.table {
             return
         }
@@ -109,7 +110,7 @@ final class ChangeTracker {
 
     /// A statement that completed created, altered or dropped these tables.
     func schemaChanged(_ tables: [String]) {
-        guard isTracking else { return }
+        assert(isTracking, "schema changes are counted only while tracking (Statement.didComplete asks first)")
         for table in tables {
             let index = table.withCString { entryIndex(for: $0) }
             pending[index].schemaChanged = true

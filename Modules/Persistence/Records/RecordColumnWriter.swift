@@ -49,7 +49,7 @@ final class RecordColumnWriter: PersistenceContainerSink {
         state.start(Record.self, binding: plan)
         defer { state.endBinding() }
         try write(record, with: encode, into: &container)
-        return !state.outOfPlan && state.position == plan.columns.count
+        return state.boundWholePlan
     }
 
     /// The row of a record.

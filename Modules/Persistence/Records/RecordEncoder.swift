@@ -51,7 +51,7 @@ final class RecordEncoder: Encoder {
             throw Self.persistenceError(error, Record.self)
         }
         if let failure = state.pointee.failure { throw failure }
-        return !state.pointee.outOfPlan && state.pointee.position == plan.columns.count
+        return state.pointee.boundWholePlan
     }
 
     /// The row of a record.
@@ -151,6 +151,12 @@ struct RecordEncodingState {
     /// Gives up binding this record: the caller writes it through the collecting path.
     mutating func leavePlan() {
         outOfPlan = true
+    }
+
+    /// Whether binding bound every column of the plan, in order, and nothing else: the statement
+    /// may run.
+    var boundWholePlan: Bool {
+        !outOfPlan && position == planColumns.count
     }
 
     /// The position of the value the last `put` bound, when it bound one.
