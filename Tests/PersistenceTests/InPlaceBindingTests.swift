@@ -84,10 +84,23 @@ final class InPlaceBindingTests: XCTestCase {
         return Document(id: id, title: title, body: body, note: length % 3 == 0 ? nil : "note \(id)")
     }
 
-    func testEachRowStoresItsOwnTextsAndBlobsWhateverTheirLengths() throws {
+    /// One document of each of `lengths`, ids 1, 2, … in that order.
+    private var documentsOfEveryLength: [Document] {
+        Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
+    }
+
+    /// A fresh database into which `insert` wrote each of `documents`, in order, in one transaction.
+    private func database(
+        inserting documents: [Document], with insert: (any WriteTransaction, Document) throws -> Void
+    ) throws -> SQLiteDatabase {
         let database = try SQLiteDatabase.inMemory(migrations: [Self.schema])
-        let documents = Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
-        try database.write { db in for document in documents { try db.insert(document) } }
+        try database.write { db in for document in documents { try insert(db, document) } }
+        return database
+    }
+
+    func testEachRowStoresItsOwnTextsAndBlobsWhateverTheirLengths() throws {
+        let documents = documentsOfEveryLength
+        let database = try database(inserting: documents) { try $0.insert($1) }
         XCTAssertEqual(try database.read { try $0.fetchAll(Document.self) }, documents)
 
         // Through the update and upsert statements too, every length moved to another row.
@@ -101,21 +114,17 @@ final class InPlaceBindingTests: XCTestCase {
     }
 
     func testAnEncodableRecordStoresItsOwnTextsAndBlobsToo() throws {
-        let database = try SQLiteDatabase.inMemory(migrations: [Self.schema])
-        let documents = Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
-        try database.write { db in
-            for document in documents {
-                try db.insert(WrittenDocument(id: document.id, title: document.title, body: document.body, note: document.note))
-            }
+        let documents = documentsOfEveryLength
+        let database = try database(inserting: documents) { db, document in
+            try db.insert(WrittenDocument(id: document.id, title: document.title, body: document.body, note: document.note))
         }
         XCTAssertEqual(try database.read { try $0.fetchAll(Document.self) }, documents)
     }
 
     func testValuesARecordMakesWhileEncodingAreStoredIntact() throws {
-        let database = try SQLiteDatabase.inMemory(migrations: [Self.schema])
-        let originals = Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
-        try database.write { db in
-            for original in originals { try db.insert(ShoutedDocument(id: original.id, title: original.title, body: original.body)) }
+        let originals = documentsOfEveryLength
+        let database = try database(inserting: originals) { db, original in
+            try db.insert(ShoutedDocument(id: original.id, title: original.title, body: original.body))
         }
         let expected = originals.map {
             Document(id: $0.id, title: $0.title.uppercased(), body: Data($0.body.reversed()), note: "\($0.title.count) characters")
@@ -124,15 +133,12 @@ final class InPlaceBindingTests: XCTestCase {
     }
 
     func testRecordTypesSharingAStatementStoreTheirOwnValues() throws {
-        let database = try SQLiteDatabase.inMemory(migrations: [Self.schema])
-        let documents = Self.lengths.enumerated().map { document(Int64($0.offset + 1), length: $0.element) }
-        try database.write { db in
-            for document in documents {
-                if document.id % 2 == 0 {
-                    try db.insert(document)
-                } else {
-                    try db.insert(Draft(id: document.id, title: document.title, body: document.body, note: document.note))
-                }
+        let documents = documentsOfEveryLength
+        let database = try database(inserting: documents) { db, document in
+            if document.id % 2 == 0 {
+                try db.insert(document)
+            } else {
+                try db.insert(Draft(id: document.id, title: document.title, body: document.body, note: document.note))
             }
         }
         XCTAssertEqual(try database.read { try $0.fetchAll(Document.self) }, documents)
