@@ -5,9 +5,10 @@
 Swift cannot spell RxSwift's fixed-arity signatures (distinct generic sources, a selector taking one
 argument per source, tuple results) with a single declaration, so each arity needs its own. The logic
 lives once, in CombineLatestSink / ZipSink; every generated overload only registers its sources and
-builds the result closure. The overloads are `@inlinable` so that the result closure is compiled for the
-caller's concrete types: in generic code, reading each latest value would ask the runtime for type
-metadata on every event. Run from the package root after changing this script:
+builds the result closure (and, for `combineLatest`, each source's arrival). The overloads are
+`@inlinable` so that these closures are compiled for the caller's concrete types: in generic code,
+reading each latest value would ask the runtime for type metadata on every event, and storing one
+would go through its type's value witnesses. Run from the package root after changing this script:
 
     python3 Scripts/generate-arity.py
 """
@@ -42,11 +43,21 @@ def tuple_closure(n):
     return "{ (" + ", ".join(f"${i}" for i in range(n)) + ") }"
 
 
-def family(name, producer, store, read, selector_doc, tuple_doc):
+def family(name, producer, store, read, selector_doc, tuple_doc, arrivals=False):
+    """With `arrivals`, each source's values arrive through a closure compiled here, in the
+    caller's code (`CombineLatestSink.arrive`): the latest value is stored and the result computed
+    and sent for the caller's concrete types, not in the sink's generic code."""
     out = [HEADER]
     for n in ARITIES:
-        registrations = "\n".join(f"            let {store}{i} = registry.add(source{i})" for i in range(1, n + 1))
         reads = ", ".join(read.format(store=store, i=i) for i in range(1, n + 1))
+        if arrivals:
+            registrations = "\n".join(
+                [f"            let {store}{i} = CombineLatestValue<O{i}.Element>()" for i in range(1, n + 1)]
+                + [f"""            registry.add(source{i}) {{ sink, index, element in
+                sink.arrive(element, at: {store}{i}, index: index) {{ try resultSelector({reads}) }}
+            }}""" for i in range(1, n + 1)])
+        else:
+            registrations = "\n".join(f"            let {store}{i} = registry.add(source{i})" for i in range(1, n + 1))
         conversions = "\n".join(f"        let source{i} = source{i}.asObservable()" for i in range(1, n + 1))
         out.append(f"""
 extension ObservableType {{
@@ -180,7 +191,8 @@ def main():
         OUTPUT / "CombineLatest+arity.swift": family(
             "combineLatest", "CombineLatestProducer", "value", "{store}{i}.value",
             "Combines the latest values of {n} sources with `resultSelector` whenever any sends one, once all have.",
-            "Combines the latest values of {n} sources into a tuple whenever any sends one, once all have."),
+            "Combines the latest values of {n} sources into a tuple whenever any sends one, once all have.",
+            arrivals=True),
         OUTPUT / "Zip+arity.swift": family(
             "zip", "ZipProducer", "buffer", "{store}{i}.dequeue()",
             "Combines the values of {n} sources by position (the first of each, then the second, ...) with `resultSelector`.",

@@ -22,9 +22,9 @@ import Synchronization
 @usableFromInline
 class SerializingSink<Input, Output>: Sink<Input, Output> {
     /// Guards the subclass's state and the outbox. Never held while user code runs.
-    final let lock = Lock()
+    @usableFromInline final let lock = Lock()
 
-    private let deliveryState = Atomic<Int>(Delivery.idle)
+    @usableFromInline let deliveryState = Atomic<Int>(Delivery.idle)
 
     // Guarded by `lock`, under which no two accesses overlap: they skip the dynamic exclusivity check.
     /// Whether the step holding `lock` made its thread the deliverer.
@@ -39,7 +39,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
     @exclusivity(unchecked) private var disposals: [Disposable] = []
     @exclusivity(unchecked) private var deliveries: [() -> Void] = []
     @exclusivity(unchecked) private var stop: SerializedStop?
-    @exclusivity(unchecked) private var stopSent = false
+    @usableFromInline @exclusivity(unchecked) var stopSent = false
     // Touched only by the delivering thread, outside `lock`: the outbox is swapped into it.
     @exclusivity(unchecked) private var sending: ContiguousArray<Output> = []
 
@@ -49,7 +49,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
     }
 
     /// Whether the sequence's end was decided; later `…Locked` sends are dropped. Call under `lock`.
-    @inline(__always) final var isStoppedLocked: Bool { stopSent }
+    @inlinable @inline(__always) final var isStoppedLocked: Bool { stopSent }
 
     /// Queues `element` for downstream. Call under `lock`.
     final func sendNextLocked(_ element: Output) {
@@ -66,27 +66,53 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
 
     /// Sends `element` downstream and releases `lock`: the step's last call when it sends one
     /// value. Uncontended — nobody delivering, nothing queued — the value goes straight to the
-    /// observer with the lock released, touching no outbox. Call under `lock`.
+    /// observer with the lock released, touching no outbox. Call under `lock`. Its two parts below
+    /// are inlinable, so that a step compiled for the caller's types (combineLatest's arrivals)
+    /// sends without a call into this class's generic code.
     final func unlockAndSendNext(_ element: Output) {
-        // Acquiring: the observer's own state, written by the last deliverer, is seen here.
-        if stopSent || deliveryState.load(ordering: .acquiring) != Delivery.idle {
-            sendNextLocked(element)
-            unlockAndDeliver()
-            return
+        if canSendDirectlyLocked {
+            sendDirectlyUnlocking(element)
+        } else {
+            queueUnlockingAndDeliver(element)
         }
+    }
+
+    /// Whether a value can go straight to the observer: the sequence goes on and nobody delivers.
+    /// Call under `lock`.
+    @inlinable final var canSendDirectlyLocked: Bool {
+        // Acquiring: the observer's own state, written by the last deliverer, is seen here.
+        !stopSent && deliveryState.load(ordering: .acquiring) == Delivery.idle
+    }
+
+    /// Sends `element` to the observer with `lock` released, as the deliverer, once
+    /// `canSendDirectlyLocked` said so. Call under `lock`.
+    @inlinable final func sendDirectlyUnlocking(_ element: Output) {
         deliveryState.store(Delivery.delivering, ordering: .relaxed)
         lock.unlock()
         forwardNext(element)
         if deliveryState.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .acquiringAndReleasing).exchanged {
             return
         }
+        deliverWhatCameMeanwhile()
+    }
+
+    /// Queues `element` behind what the deliverer at work has still to send, or after the end, which
+    /// drops it; then `unlockAndDeliver()`. Call under `lock`.
+    @usableFromInline final func queueUnlockingAndDeliver(_ element: Output) {
+        sendNextLocked(element)
+        unlockAndDeliver()
+    }
+
+    /// After a direct send: other steps queued events while the observer ran, so this thread, still
+    /// the deliverer, delivers them. Call with no lock held.
+    @usableFromInline @inline(never) final func deliverWhatCameMeanwhile() {
         lock.lock()
         claimed = true
         unlockAndDeliver()
     }
 
     /// Queues the error that ends the sequence; the sink is disposed after it is delivered. Call under `lock`.
-    final func sendErrorLocked(_ error: Swift.Error) {
+    @usableFromInline final func sendErrorLocked(_ error: Swift.Error) {
         if stopSent { return }
         stopSent = true
         stop = .error(error)
@@ -166,7 +192,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
 
     /// Releases `lock`; if this call's step made the thread the deliverer, delivers the outbox
     /// until it stays empty. Call instead of `lock.unlock()` after `…Locked` calls.
-    final func unlockAndDeliver() {
+    @usableFromInline final func unlockAndDeliver() {
         guard claimed else {
             lock.unlock()
             return
@@ -233,11 +259,11 @@ private enum SerializedStop {
 }
 
 /// The states of a `SerializingSink`'s delivery.
-private enum Delivery {
+@usableFromInline enum Delivery {
     /// Nobody delivers, and the outbox is empty.
-    static var idle: Int { 0 }
+    @inlinable static var idle: Int { 0 }
     /// A thread delivers what it took from the outbox.
-    static var delivering: Int { 1 }
+    @inlinable static var delivering: Int { 1 }
     /// A thread delivers, and the outbox got more since it last looked.
     static var deliveringMore: Int { 2 }
 }

@@ -4,9 +4,9 @@ import Synchronization
 /// until disposed. A sink with no single upstream of its own uses `Never` as its input.
 @usableFromInline
 class Sink<Input, Output>: ObserverNode<Input>, Disposable {
-    final let observer: ObserverNode<Output>
+    @usableFromInline final let observer: ObserverNode<Output>
     final let cancel: Cancelable
-    private let disposed = Atomic<Bool>(false)
+    @usableFromInline let disposed = Atomic<Bool>(false)
 
     init(observer: ObserverNode<Output>, cancel: Cancelable) {
         self.observer = observer
@@ -14,7 +14,7 @@ class Sink<Input, Output>: ObserverNode<Input>, Disposable {
     }
 
     /// Sends a value downstream unless this subscription was disposed.
-    @inline(__always) final func forwardNext(_ element: Output) {
+    @inlinable @inline(__always) final func forwardNext(_ element: Output) {
         if disposed.load(ordering: .relaxed) { return }
         observer.next(element)
     }

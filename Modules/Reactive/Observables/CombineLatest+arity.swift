@@ -10,8 +10,14 @@ extension ObservableType {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value) }
+            }
             return { try resultSelector(value1.value, value2.value) }
         }
     }
@@ -37,9 +43,18 @@ extension ObservableType {
         let source2 = source2.asObservable()
         let source3 = source3.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value) }
         }
     }
@@ -66,10 +81,22 @@ extension ObservableType {
         let source3 = source3.asObservable()
         let source4 = source4.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
-            let value4 = registry.add(source4)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            let value4 = CombineLatestValue<O4.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+            }
+            registry.add(source4) { sink, index, element in
+                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
         }
     }
@@ -97,11 +124,26 @@ extension ObservableType {
         let source4 = source4.asObservable()
         let source5 = source5.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
-            let value4 = registry.add(source4)
-            let value5 = registry.add(source5)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            let value4 = CombineLatestValue<O4.Element>()
+            let value5 = CombineLatestValue<O5.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+            }
+            registry.add(source4) { sink, index, element in
+                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+            }
+            registry.add(source5) { sink, index, element in
+                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
         }
     }
@@ -130,12 +172,30 @@ extension ObservableType {
         let source5 = source5.asObservable()
         let source6 = source6.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
-            let value4 = registry.add(source4)
-            let value5 = registry.add(source5)
-            let value6 = registry.add(source6)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            let value4 = CombineLatestValue<O4.Element>()
+            let value5 = CombineLatestValue<O5.Element>()
+            let value6 = CombineLatestValue<O6.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
+            registry.add(source4) { sink, index, element in
+                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
+            registry.add(source5) { sink, index, element in
+                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
+            registry.add(source6) { sink, index, element in
+                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
         }
     }
@@ -165,13 +225,34 @@ extension ObservableType {
         let source6 = source6.asObservable()
         let source7 = source7.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
-            let value4 = registry.add(source4)
-            let value5 = registry.add(source5)
-            let value6 = registry.add(source6)
-            let value7 = registry.add(source7)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            let value4 = CombineLatestValue<O4.Element>()
+            let value5 = CombineLatestValue<O5.Element>()
+            let value6 = CombineLatestValue<O6.Element>()
+            let value7 = CombineLatestValue<O7.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source4) { sink, index, element in
+                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source5) { sink, index, element in
+                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source6) { sink, index, element in
+                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
+            registry.add(source7) { sink, index, element in
+                sink.arrive(element, at: value7, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
         }
     }
@@ -202,14 +283,38 @@ extension ObservableType {
         let source7 = source7.asObservable()
         let source8 = source8.asObservable()
         return CombineLatestProducer { registry in
-            let value1 = registry.add(source1)
-            let value2 = registry.add(source2)
-            let value3 = registry.add(source3)
-            let value4 = registry.add(source4)
-            let value5 = registry.add(source5)
-            let value6 = registry.add(source6)
-            let value7 = registry.add(source7)
-            let value8 = registry.add(source8)
+            let value1 = CombineLatestValue<O1.Element>()
+            let value2 = CombineLatestValue<O2.Element>()
+            let value3 = CombineLatestValue<O3.Element>()
+            let value4 = CombineLatestValue<O4.Element>()
+            let value5 = CombineLatestValue<O5.Element>()
+            let value6 = CombineLatestValue<O6.Element>()
+            let value7 = CombineLatestValue<O7.Element>()
+            let value8 = CombineLatestValue<O8.Element>()
+            registry.add(source1) { sink, index, element in
+                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source2) { sink, index, element in
+                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source3) { sink, index, element in
+                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source4) { sink, index, element in
+                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source5) { sink, index, element in
+                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source6) { sink, index, element in
+                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source7) { sink, index, element in
+                sink.arrive(element, at: value7, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
+            registry.add(source8) { sink, index, element in
+                sink.arrive(element, at: value8, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
         }
     }

@@ -29,9 +29,9 @@ extension ObservableType {
 final class CombineLatestValue<Element> {
     // Read and written under the sink's lock.
     @usableFromInline let storage = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-    @exclusivity(unchecked) private(set) var isSet = false
+    @usableFromInline @exclusivity(unchecked) var isSet = false
 
-    init() {}
+    @usableFromInline init() {}
 
     deinit {
         if isSet { storage.deinitialize(count: 1) }
@@ -44,7 +44,7 @@ final class CombineLatestValue<Element> {
     @inlinable var value: Element { storage.pointee }
 
     /// Records a new latest value.
-    func set(_ element: Element) {
+    @inlinable func set(_ element: Element) {
         if isSet {
             storage.pointee = element
         } else {
@@ -71,15 +71,29 @@ final class CombineLatestRegistry<Output> {
 
     init() {}
 
-    /// Registers the next source; returns where its latest value will be kept.
+    /// Registers the next source, whose values reach the sink through its generic code (the
+    /// collection forms); returns where its latest value will be kept.
     @usableFromInline
     func add<Element>(_ source: Observable<Element>) -> CombineLatestValue<Element> {
         let value = CombineLatestValue<Element>()
-        starts.append { sink, index, subscription in
-            let observer = CombineLatestObserver(parent: sink, index: index, value: value, subscription: subscription)
-            subscription.setDisposable(source.subscribeNode(observer))
+        add(source) { sink, index, element in
+            sink.lock.lock()
+            value.set(element)
+            sink.valueArrivedUnlocking(at: index)
         }
         return value
+    }
+
+    /// Registers the next source, whose values `arrival` hands to the sink with the source's index.
+    /// The fixed arities build `arrival` in their `@inlinable` code, around `CombineLatestSink.arrive`,
+    /// so that it is compiled for the caller's types: storing the value, computing the result and
+    /// sending it then take no value witness and no call into the sink's generic code.
+    @usableFromInline
+    func add<Element>(_ source: Observable<Element>, arrival: @escaping (CombineLatestSink<Output>, Int, Element) -> Void) {
+        starts.append { sink, index, subscription in
+            let observer = CombineLatestObserver(parent: sink, index: index, arrival: arrival, subscription: subscription)
+            subscription.setDisposable(source.subscribeNode(observer))
+        }
     }
 }
 
@@ -112,9 +126,9 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
     // exclusivity check, which cost more than their work.
     @exclusivity(unchecked) private var hasValue: [Bool]
     @exclusivity(unchecked) private var isDone: [Bool]
-    @exclusivity(unchecked) private var numberOfValues = 0
+    @usableFromInline @exclusivity(unchecked) var numberOfValues = 0
     @exclusivity(unchecked) private var numberOfDone = 0
-    private let arity: Int
+    @usableFromInline let arity: Int
 
     fileprivate init(observer: ObserverNode<Output>, cancel: Cancelable, arity: Int, result: @escaping () throws -> Output) {
         self.result = result
@@ -143,8 +157,33 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
         return Disposables.create(subscriptions)
     }
 
+    /// Keeps `element`, the value that arrived at `index`, as its source's latest `value`, and sends
+    /// `result()` (the selector over the latest values) once every source has one. The common case
+    /// — every source has a value, the sequence goes on and nobody is delivering — runs here, in the
+    /// caller's code when the caller is compiled for its types (the fixed arities' arrivals);
+    /// anything else goes the general way, `valueArrivedUnlocking(at:)`. As there, `result` runs
+    /// under `lock`, as RxSwift runs its selector (the selector is pure by contract).
+    @inlinable
+    final func arrive<Element>(_ element: Element, at value: CombineLatestValue<Element>, index: Int, result: () throws -> Output) {
+        lock.lock()
+        value.set(element)
+        guard numberOfValues == arity, canSendDirectlyLocked else {
+            valueArrivedUnlocking(at: index)
+            return
+        }
+        let output: Output
+        do {
+            output = try result()
+        } catch {
+            sendErrorLocked(error)
+            unlockAndDeliver()
+            return
+        }
+        sendDirectlyUnlocking(output)
+    }
+
     /// Decides what the value that arrived at `index` sends, then releases `lock`. Call with `lock` held.
-    fileprivate func valueArrivedUnlocking(at index: Int) {
+    @usableFromInline func valueArrivedUnlocking(at index: Int) {
         if isStoppedLocked {
             unlockAndDeliver()
             return
@@ -189,21 +228,19 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
 final private class CombineLatestObserver<Element, Output>: ObserverNode<Element> {
     private let parent: CombineLatestSink<Output>
     private let index: Int
-    private let value: CombineLatestValue<Element>
+    private let arrival: (CombineLatestSink<Output>, Int, Element) -> Void
     private let subscription: Disposable
 
-    init(parent: CombineLatestSink<Output>, index: Int, value: CombineLatestValue<Element>, subscription: Disposable) {
+    init(parent: CombineLatestSink<Output>, index: Int, arrival: @escaping (CombineLatestSink<Output>, Int, Element) -> Void, subscription: Disposable) {
         self.parent = parent
         self.index = index
-        self.value = value
+        self.arrival = arrival
         self.subscription = subscription
     }
 
     override func next(_ element: Element) {
         withoutRetaining(parent) { parent in
-            parent.lock.lock()
-            value.set(element)
-            parent.valueArrivedUnlocking(at: index)
+            arrival(parent, index, element)
         }
     }
 

@@ -22,16 +22,16 @@ import Synchronization
 ///
 /// What a change lets go of (an observer, a retired list) is released after unlocking: releasing
 /// an observer can run user code (the `deinit` of what its closures captured).
-final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; `gate` and `current` are atomics (above)
+@usableFromInline final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; `gate` and `current` are atomics (above)
     /// The bits of `gate`: the number of senders, and three flags.
-    private enum Gate {
-        static let senders = (1 << 32) - 1
+    @usableFromInline enum Gate {
+        @usableFromInline static let senders = (1 << 32) - 1
         /// A change is being made in place: arriving senders wait for the lock.
-        static let writing = 1 << 32
+        @usableFromInline static let writing = 1 << 32
         /// Changes are pending, or lists retired: the last sender to leave settles them.
-        static let unsettled = 1 << 33
+        @usableFromInline static let unsettled = 1 << 33
         /// The subject stopped or was disposed: nothing more is sent.
-        static let closed = 1 << 34
+        @usableFromInline static let closed = 1 << 34
     }
 
     /// A change to the observers made while someone was sending, applied later.
@@ -42,16 +42,16 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
         case removeAll
     }
 
-    private let mutex = Lock()
-    private let gate = Atomic<Int>(0)
+    @usableFromInline let mutex = Lock()
+    @usableFromInline let gate = Atomic<Int>(0)
     /// The list senders read; holds one retain of it.
-    private let current: Atomic<Unmanaged<ObserverList>>
+    @usableFromInline let current: Atomic<Unmanaged<ObserverList>>
     // Only touched with `mutex` held, so no two accesses overlap: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var pending: [Change] = []
     @exclusivity(unchecked) private var retired: [ObserverList] = []
     /// What changes let go of, released after unlocking: the first thing alone (usually the only
     /// one: an observer that unsubscribed), the rest in `moreGarbage`.
-    @exclusivity(unchecked) private var garbage: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var garbage: AnyObject?
     @exclusivity(unchecked) private var moreGarbage: [AnyObject] = []
     @exclusivity(unchecked) private var nextKey = 0
 
@@ -65,12 +65,12 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
     }
 
     /// Locks the subject.
-    @inline(__always) func lock() {
+    @inlinable @inline(__always) func lock() {
         mutex.lock()
     }
 
     /// Unlocks the subject, then releases what changes let go of.
-    @inline(__always) func unlock() {
+    @inlinable @inline(__always) func unlock() {
         if garbage == nil {
             mutex.unlock()
         } else {
@@ -78,7 +78,7 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
         }
     }
 
-    @inline(never) private func unlockReleasingGarbage() {
+    @usableFromInline @inline(never) func unlockReleasingGarbage() {
         // Moved out, not copied: a copy retained each object once more, to release it twice.
         let first = garbage.take()
         var more: [AnyObject] = []
@@ -140,20 +140,20 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
     /// With the lock held: counts the caller as a sender and returns the list to send to, once
     /// pending changes are applied. The caller unlocks, sends, then calls `finishSending()`. For a
     /// subject whose value must change with the send in one step (`BehaviorSubject`).
-    @inline(__always) func startSendingLocked() -> Unmanaged<ObserverList> {
+    @inlinable @inline(__always) func startSendingLocked() -> Unmanaged<ObserverList> {
         if gate.load(ordering: .relaxed) & Gate.unsettled != 0 { settle(copyingIfRead: true) }
         gate.wrappingAdd(1, ordering: .acquiring)
         return current.load(ordering: .relaxed)
     }
 
     /// Ends a send started by `sendNext` or `startSendingLocked()`.
-    @inline(__always) func finishSending() {
+    @inlinable @inline(__always) func finishSending() {
         let after = gate.wrappingSubtract(1, ordering: .releasing).newValue
         if after & (Gate.senders | Gate.unsettled) == Gate.unsettled { settleAfterSending() }
     }
 
     /// The last sender left with changes pending or lists retired: settles them.
-    @inline(never) private func settleAfterSending() {
+    @usableFromInline @inline(never) func settleAfterSending() {
         lock()
         settle(copyingIfRead: false)
         unlock()
@@ -255,7 +255,7 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
 
     /// Applies pending changes and releases retired lists once nobody sends; while someone does,
     /// applies them to a copy if `copyingIfRead` (for a sender or reader that must see them now).
-    private func settle(copyingIfRead: Bool) {
+    @usableFromInline func settle(copyingIfRead: Bool) {
         if setWritingIfNobodySends() != nil {
             current.load(ordering: .relaxed)._withUnsafeGuaranteedRef { applyPending(to: $0) }
             releaseRetired()
@@ -304,14 +304,14 @@ final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; 
 }
 
 /// The observers senders read: changed in place only while nobody reads it (`ObserverRegistry`).
-final class ObserverList {
+@usableFromInline final class ObserverList {
     // Changed only by the registry with its lock held, never while read: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var bag: ObserverBag
     // Where the bag's nodes are and how many, refreshed after every change: senders read the nodes
     // through these, so that sending copies (and so retains) nothing. The bag's array keeps the
     // buffer alive and in place until the next change, which waits for the senders.
-    @exclusivity(unchecked) private var nodes: UnsafeRawPointer?
-    @exclusivity(unchecked) private var nodeCount = 0
+    @usableFromInline @exclusivity(unchecked) var nodes: UnsafeRawPointer?
+    @usableFromInline @exclusivity(unchecked) var nodeCount = 0
 
     init(_ bag: ObserverBag) {
         self.bag = bag
@@ -342,7 +342,7 @@ final class ObserverList {
     }
 
     /// Sends a value to every observer, retaining none.
-    @inline(__always) func sendNext<Element>(_ element: Element) {
+    @inlinable @inline(__always) func sendNext<Element>(_ element: Element) {
         guard let nodes else { return }
         for index in 0..<nodeCount {
             // Read as a raw pointer, the reference is not retained; the bag holds it.
