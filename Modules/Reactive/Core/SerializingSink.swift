@@ -86,7 +86,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
 
     /// Sends `element` to the observer with `lock` released, as the deliverer, once
     /// `canSendDirectlyLocked` said so. Call under `lock`.
-    @inlinable final func sendDirectlyUnlocking(_ element: Output) {
+    @inlinable @inline(__always) final func sendDirectlyUnlocking(_ element: Output) {
         deliveryState.store(Delivery.delivering, ordering: .relaxed)
         lock.unlock()
         forwardNext(element)

@@ -163,7 +163,7 @@ final class CombineLatestSink<Output>: SerializingSink<Never, Output> {
     /// caller's code when the caller is compiled for its types (the fixed arities' arrivals);
     /// anything else goes the general way, `valueArrivedUnlocking(at:)`. As there, `result` runs
     /// under `lock`, as RxSwift runs its selector (the selector is pure by contract).
-    @inlinable
+    @inlinable @inline(__always)
     final func arrive<Element>(_ element: Element, at value: CombineLatestValue<Element>, index: Int, result: () throws -> Output) {
         lock.lock()
         value.set(element)
