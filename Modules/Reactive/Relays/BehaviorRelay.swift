@@ -1,6 +1,6 @@
 /// A `BehaviorSubject` that never stops: it holds a current value and only accepts values.
 public final class BehaviorRelay<Element>: ObservableType {
-    private let subject: BehaviorSubject<Element>
+    @usableFromInline let subject: BehaviorSubject<Element>
 
     /// A relay holding `value`.
     public init(value: Element) {
@@ -14,7 +14,9 @@ public final class BehaviorRelay<Element>: ObservableType {
     }
 
     /// Sets the current value and sends it to the observers.
-    public func accept(_ event: Element) { subject.onNext(event) }
+    // Inlinable, so that the subject's `onNext`, inlined into it, is compiled for the caller's
+    // element type too.
+    @inlinable public func accept(_ event: Element) { subject.onNext(event) }
 
     /// Subscribes an observer: it receives the current value, then later ones.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
