@@ -23,11 +23,15 @@ extension DatabaseValueConvertible {
     }
 }
 
+// The standard conformances' `fromDatabaseValue` are inlinable: `Row.decode(at:)`, compiled in a
+// `FetchableRecord`'s own module for the field's type, then converts in place, without a call
+// through the conformance's witness table and a copy and destroy of the value around it.
 extension DatabaseValue: DatabaseValueConvertible {
     /// Itself.
     public var databaseValue: DatabaseValue { self }
 
     /// Itself.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
 }
 
@@ -36,6 +40,7 @@ extension Int64: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .integer(self) }
 
     /// An INTEGER, or a REAL with an exact integer value.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
         switch value {
         case .integer(let integer): integer
@@ -56,6 +61,7 @@ extension FixedWidthInteger where Self: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { Int64(exactly: self).map { .integer($0) } ?? .null }
 
     /// An INTEGER (or an integral REAL) that fits this type.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         Int64.fromDatabaseValue(value).flatMap { Self(exactly: $0) }
     }
@@ -82,6 +88,7 @@ extension Double: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { isNaN ? .null : .real(self) }
 
     /// A REAL, or an INTEGER that a double holds exactly.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
         switch value {
         case .real(let real): real
@@ -102,6 +109,7 @@ extension Float: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { Double(self).databaseValue }
 
     /// A REAL (or INTEGER) that a float holds exactly.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
         Double.fromDatabaseValue(value).flatMap { Float(exactly: $0) }
     }
@@ -118,6 +126,7 @@ extension Bool: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 
     /// INTEGER 0 is false, any other integer is true.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
         if case .integer(let integer) = value { return integer != 0 }
         return nil
@@ -135,6 +144,7 @@ extension String: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .text(self) }
 
     /// TEXT.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
         if case .text(let text) = value { return text }
         return nil
@@ -152,6 +162,7 @@ extension Data: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .blob(self) }
 
     /// A BLOB.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Data? {
         if case .blob(let data) = value { return data }
         return nil
@@ -163,6 +174,7 @@ extension Date: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .real(timeIntervalSinceReferenceDate) }
 
     /// A REAL or INTEGER of seconds since 2001-01-01 00:00:00 UTC.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         Double.fromDatabaseValue(value).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
@@ -179,6 +191,7 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 
     /// nil for NULL, otherwise the wrapped conversion.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
         if value.isNull { return .some(nil) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
@@ -197,6 +210,7 @@ extension RawRepresentable where Self: DatabaseValueConvertible, RawValue: Datab
     public var databaseValue: DatabaseValue { rawValue.databaseValue }
 
     /// The case whose raw value is stored.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         RawValue.fromDatabaseValue(value).flatMap { Self(rawValue: $0) }
     }
