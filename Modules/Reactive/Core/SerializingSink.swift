@@ -81,7 +81,7 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
     /// Call under `lock`.
     @inlinable final var canSendDirectlyLocked: Bool {
         // Acquiring: the observer's own state, written by the last deliverer, is seen here.
-        !stopSent && deliveryState.load(ordering: .acquiring) == Delivery.idle
+        !isStoppedLocked && deliveryState.load(ordering: .acquiring) == Delivery.idle
     }
 
     /// Sends `element` to the observer with `lock` released, as the deliverer, once
