@@ -107,12 +107,12 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
         let updates = Locked<[Set<String>]>([])
 
         _ = remoteConfig.rx.activate().subscribe(onNext: { changed, _ in changes.withLock { $0.append(changed) } })
-        let subscription = remoteConfig.rx.configUpdates.subscribe(onNext: { update in
+        let subscription = remoteConfig.rx.activations.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
         })
         defer { subscription.dispose() }
         stub.activateCompletion?(true, nil)
-        stub.sendConfigUpdate(RemoteConfigUpdate(updatedKeys: ["menu"]))
+        stub.sendActivation(RemoteConfigUpdate(updatedKeys: ["menu"]))
 
         XCTAssertEqual(changes.withLock { $0 }, [true])
         XCTAssertEqual(updates.withLock { $0 }, [["menu"]])

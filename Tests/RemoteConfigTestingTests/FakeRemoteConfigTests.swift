@@ -64,7 +64,7 @@ final class FakeRemoteConfigTests: XCTestCase {
         let fake = FakeRemoteConfig(serverValues: ["a": "1", "b": "2"], activeValues: ["a": "1", "c": "3"])
         fake.setDefaults(["b": "default"])
         let events = Locked<[String]>([])
-        let subscription = fake.configUpdates.subscribe(onNext: { update in
+        let subscription = fake.activations.subscribe(onNext: { update in
             events.withLock { $0.append("update \(update.updatedKeys.sorted())") }
         })
         defer { subscription.dispose() }
@@ -85,7 +85,7 @@ final class FakeRemoteConfigTests: XCTestCase {
     func testSubscribersMayReadTheFakeWhileAnUpdateIsDelivered() throws {
         let fake = FakeRemoteConfig(serverValues: ["a": "1"])
         let read = Locked<String?>(nil)
-        let subscription = fake.configUpdates.subscribe(onNext: { _ in read.withLock { $0 = fake["a"].stringValue } })
+        let subscription = fake.activations.subscribe(onNext: { _ in read.withLock { $0 = fake["a"].stringValue } })
         defer { subscription.dispose() }
 
         XCTAssertEqual(try fake.rx.fetchAndActivate().toBlocking(timeout: 1).single().0, .successFetchedFromRemote)

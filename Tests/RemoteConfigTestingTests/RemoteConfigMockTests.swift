@@ -111,7 +111,7 @@ final class RemoteConfigMockTests: XCTestCase {
     func testBookkeepingAndUpdatesAreSetByTheTest() {
         let remoteConfig = RemoteConfigMock()
         let updates = Locked<[Set<String>]>([])
-        let subscription = remoteConfig.configUpdates.subscribe(onNext: { update in
+        let subscription = remoteConfig.activations.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
         })
         defer { subscription.dispose() }
@@ -120,7 +120,7 @@ final class RemoteConfigMockTests: XCTestCase {
         XCTAssertNil(remoteConfig.lastFetchTime)
         remoteConfig.lastFetchStatus = .success
         remoteConfig.lastFetchTime = Date(timeIntervalSince1970: 1)
-        remoteConfig.sendConfigUpdate(RemoteConfigUpdate(updatedKeys: ["menu"]))
+        remoteConfig.sendActivation(RemoteConfigUpdate(updatedKeys: ["menu"]))
 
         XCTAssertEqual(remoteConfig.lastFetchStatus, .success)
         XCTAssertEqual(remoteConfig.lastFetchTime, Date(timeIntervalSince1970: 1))

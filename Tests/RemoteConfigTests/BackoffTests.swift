@@ -14,7 +14,7 @@ final class BackoffTests: ServerTestCase {
         let first = await fetchAndActivateResult(client)
 
         XCTAssertEqual(first.status, .error)
-        XCTAssertEqual(first.error, .httpStatus(429))
+        XCTAssertEqual(first.error, scriptedFailure(429))
         XCTAssertEqual(client.backoffUntil, start.addingTimeInterval(120))
 
         clock.advance(by: 119)
@@ -42,7 +42,7 @@ final class BackoffTests: ServerTestCase {
         var pauses: [TimeInterval] = []
         for expected in [500, 503, 429] {
             let result = await fetchAndActivateResult(client)
-            XCTAssertEqual(result.error, .httpStatus(expected))
+            XCTAssertEqual(result.error, scriptedFailure(expected))
             let until = try XCTUnwrap(client.backoffUntil)
             pauses.append(until.timeIntervalSince(clock.now))
             clock.advance(by: until.timeIntervalSince(clock.now))

@@ -82,7 +82,7 @@ final class BadInputTests: ServerTestCase {
     }
 
     func testClientErrorStatus() async throws {
-        try await assertRejected(["mode": "404"], with: .httpStatus(404))
+        try await assertRejected(["mode": "404"], with: scriptedFailure(404))
     }
 
     func testTimeout() async throws {

@@ -5,6 +5,9 @@ import RemoteConfigInterface
 import XCTest
 
 /// The statuses against the real local server: UPDATE, NO_CHANGE, 304, NO_TEMPLATE, EMPTY_CONFIG.
+/// They are Firebase's: every fetch that reached the server and was activated is
+/// `successFetchedFromRemote`, new values or not; `successUsingPreFetchedData` is a fetch that
+/// did not go out and found nothing new to activate.
 final class FetchStatusTests: ServerTestCase {
     func testUpdateIsActivatedAndReportedAsFetchedFromRemote() async throws {
         let client = try makeClient()
@@ -23,35 +26,78 @@ final class FetchStatusTests: ServerTestCase {
 
     func testRequestFollowsTheFetchProtocol() async throws {
         let client = try makeClient()
+        try await client.setCustomSignals(["city": "Seoul", "visits": 3, "ratio": 2.5, "gone": nil])
 
         _ = await fetchAndActivateResult(client)
 
         let requests = try await server.requests()
         XCTAssertEqual(requests.count, 1)
         let request = try XCTUnwrap(requests.first)
-        XCTAssertEqual(request.path, "/v1/projects/bistro-demo/namespaces/firebase:fetch")
+        XCTAssertEqual(request.path, "/v1/projects/bistro-development/namespaces/firebase:fetch", "by project ID")
         XCTAssertEqual(request.header("X-Goog-Api-Key"), Self.apiKey)
+        XCTAssertEqual(request.header("X-Ios-Bundle-Identifier"), "app.bistro.ios")
+        XCTAssertNil(request.header("X-Android-Package"))
         XCTAssertEqual(request.header("Content-Type"), "application/json")
+        XCTAssertEqual(request.header("X-Firebase-RC-Fetch-Type"), "BASE/1")
         XCTAssertNil(request.header("If-None-Match"), "a first fetch has no ETag to send")
+        let fid = try await XCTUnwrap(client.installations).installationID()
+        let token = try await XCTUnwrap(client.installations).authToken().authToken
+        XCTAssertEqual(request.header("X-Goog-Firebase-Installations-Auth"), token)
         let body = try XCTUnwrap(request.body)
-        XCTAssertEqual(body["app_id"], "1:1234567890:ios:bistro")
-        XCTAssertEqual(body["language_code"], "ko-KR")
-        XCTAssertEqual(body["time_zone"], "Asia/Seoul")
-        XCTAssertEqual(body["app_version"], "1.0")
-        XCTAssertEqual(body["package_name"], "app.bistro")
-        XCTAssertEqual(body["app_instance_id_token"], "")
-        XCTAssertFalse((body["app_instance_id"] ?? nil)?.isEmpty ?? true)
-        XCTAssertFalse((body["sdk_version"] ?? nil)?.isEmpty ?? true)
+        XCTAssertEqual(body["appInstanceId"], .text(fid))
+        XCTAssertEqual(body["appInstanceIdToken"], .text(token))
+        XCTAssertEqual(body["appId"], .text(FirebaseOptions.development.googleAppID))
+        XCTAssertEqual(body["countryCode"], .text("KR"))
+        XCTAssertEqual(body["languageCode"], .text("ko-KR"))
+        XCTAssertEqual(body["timeZone"], .text("Asia/Seoul"))
+        XCTAssertEqual(body["appVersion"], .text("1.0"))
+        XCTAssertEqual(body["appBuild"], .text("7"))
+        XCTAssertEqual(body["packageName"], .text("app.bistro.ios"))
+        XCTAssertEqual(body["analyticsUserProperties"], .object([:]))
+        XCTAssertEqual(body["customSignals"], .object(["city": "Seoul", "visits": "3", "ratio": "2.5"]))
+        XCTAssertEqual(body["firstOpenTime"], .text(clock.now.formatted(.iso8601)), "the state's first day")
+        XCTAssertFalse(body["platformVersion"]?.text?.isEmpty ?? true)
+        XCTAssertFalse(body["sdkVersion"]?.text?.isEmpty ?? true)
     }
 
-    func testNotModifiedWithTheETagUsesPreFetchedData() async throws {
+    func testCustomSignalsAreKeptAcrossLaunchesWithinFirebasesLimits() async throws {
+        let client = try makeClient()
+        try await client.setCustomSignals(["city": "Seoul", "visits": 3])
+        try await client.setCustomSignals(["visits": nil, "tier": "gold"])
+        XCTAssertEqual(client.customSignals, ["city": "Seoul", "tier": "gold"])
+
+        do {
+            try await client.setCustomSignals([String(repeating: "k", count: 251): "x"])
+            XCTFail("a key over 250 characters is refused")
+        } catch let error as RemoteConfigCustomSignalsError {
+            XCTAssertEqual(
+                error.localizedDescription, "Custom signal keys and string values must be 250 and 500 characters or less respectively.")
+        }
+        do {
+            try await client.setCustomSignals(["note": .string(String(repeating: "가", count: 501))])
+            XCTFail("a value over 500 characters is refused")
+        } catch is RemoteConfigCustomSignalsError {}
+        let many = Dictionary(uniqueKeysWithValues: (0..<99).map { ("signal\($0)", CustomSignalValue?.some(.integer($0))) })
+        do {
+            try await client.setCustomSignals(many)
+            XCTFail("101 signals in all are refused")
+        } catch let error as RemoteConfigCustomSignalsError {
+            XCTAssertEqual(error, .limitExceeded("Custom signals count exceeds the limit of 100."))
+        }
+        XCTAssertEqual(client.customSignals, ["city": "Seoul", "tier": "gold"], "a refusal changes nothing")
+
+        let restarted = try makeClient()
+        XCTAssertEqual(restarted.customSignals, ["city": "Seoul", "tier": "gold"])
+    }
+
+    func testNotModifiedWithTheETagIsAFetchFromRemote() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         _ = await fetchAndActivateResult(client)
         clock.advance(by: 60)
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.status, .successUsingPreFetchedData)
+        XCTAssertEqual(result.status, .successFetchedFromRemote, "the server said the fetched template is current")
         XCTAssertNil(result.error)
         let requests = try await server.requests()
         XCTAssertEqual(requests.count, 2)
@@ -68,18 +114,18 @@ final class FetchStatusTests: ServerTestCase {
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.status, .successUsingPreFetchedData)
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
         XCTAssertEqual(client.allKeys(from: .remote), sampleKeys)
     }
 
-    func testNoChangeStateUsesPreFetchedData() async throws {
+    func testNoChangeStateIsAFetchFromRemote() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         _ = await fetchAndActivateResult(client)
         try await server.script([["mode": "no_change"]])
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.status, .successUsingPreFetchedData)
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
         XCTAssertNil(result.error)
         XCTAssertEqual(client.allKeys(from: .remote), sampleKeys)
         XCTAssertEqual(client.lastFetchStatus, .success)
@@ -98,14 +144,18 @@ final class FetchStatusTests: ServerTestCase {
         XCTAssertEqual(requests.last?.header("If-None-Match"), "\"template-v1\"", "the stale ETag is sent and does not match")
     }
 
-    func testNewTemplateVersionWithTheSameValuesUsesPreFetchedData() async throws {
+    func testNewTemplateVersionWithTheSameValuesIsAFetchFromRemoteThatAnnouncesNothing() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         _ = await fetchAndActivateResult(client)
         try await server.setTemplate(client.remoteEntries)
+        let announced = Locked<[RemoteConfigUpdate]>([])
+        let subscription = client.activations.subscribe(onNext: { update in announced.withLock { $0.append(update) } })
+        defer { subscription.dispose() }
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.status, .successUsingPreFetchedData, "nothing a consumer reads changed")
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        XCTAssertEqual(announced.withLock { $0 }, [], "nothing a consumer reads changed")
         let requests = try await server.requests()
         XCTAssertEqual(requests.last?.mode, "update")
     }
@@ -131,7 +181,7 @@ final class FetchStatusTests: ServerTestCase {
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.status, .successUsingPreFetchedData, "no values before, none after")
+        XCTAssertEqual(result.status, .successFetchedFromRemote, "the server answered; no values before, none after")
         XCTAssertNil(result.error)
         XCTAssertEqual(client.allKeys(from: .remote), [])
         XCTAssertEqual(client.lastFetchStatus, .success)
@@ -238,7 +288,7 @@ final class FetchStatusTests: ServerTestCase {
             _ = try await client.fetchAndActivate()
             XCTFail("a 500 is an error")
         } catch let error as RemoteConfigError {
-            XCTAssertEqual(error, .httpStatus(500))
+            XCTAssertEqual(error, scriptedFailure(500))
         }
     }
 
@@ -267,8 +317,8 @@ final class FetchStatusTests: ServerTestCase {
 
         XCTAssertEqual(
             statuses.withLock { $0 },
-            ["successFetchedFromRemote", "successUsingPreFetchedData", "fetch success"],
-            "the first activation changes the values; handlers run in call order"
+            ["successFetchedFromRemote", "successFetchedFromRemote", "fetch success"],
+            "both fetches reached the server (one request); handlers run in call order"
         )
         let requestCount = try await server.requests().count
         XCTAssertEqual(requestCount, 1)

@@ -4,9 +4,9 @@ import RemoteConfig
 import RemoteConfigInterface
 import XCTest
 
-/// The API key travels in a header and appears in no log line and no error.
+/// The API key travels in a header; neither it nor an installation's tokens appear in a log line or an error.
 final class LoggingTests: ServerTestCase {
-    func testTheAPIKeyIsNeverLogged() async throws {
+    func testTheAPIKeyAndTheTokensAreNeverLogged() async throws {
         let lines = Locked<[String]>([])
         let log: @Sendable (String) -> Void = { line in lines.withLock { $0.append(line) } }
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 0.5), log: log)
@@ -18,42 +18,36 @@ final class LoggingTests: ServerTestCase {
         for _ in 0..<7 {
             if let error = await fetchAndActivateResult(client).error { errors.append(error) }
         }
+        // A refused token is renewed, and that exchange is logged too.
+        try await server.expireInstallationTokens()
+        _ = await fetchAndActivateResult(client)
         let offline = try makeClient(baseURL: refusingBaseURL, log: log)
         if let error = await fetchAndActivateResult(offline).error { errors.append(error) }
 
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: installationsStorageURL)) as? [String: Any]
+        let installation = (stored?["installations"] as? [String: Any])?[FirebaseOptions.development.googleAppID] as? [String: Any]
+        let secrets = [Self.apiKey, installation?["refreshToken"] as? String, installation?["authToken"] as? String].compactMap { $0 }
+        XCTAssertEqual(secrets.count, 3, "the installation is stored with both tokens")
         let logged = lines.withLock { $0 }
-        XCTAssertGreaterThanOrEqual(logged.count, 8)
+        XCTAssertGreaterThanOrEqual(logged.count, 10)
+        XCTAssertTrue(logged.contains { $0.contains("installations: POST") }, "\(logged)")
         XCTAssertEqual(errors.count, 6, "\(errors)")
         for line in logged + errors.map(\.localizedDescription) + errors.map({ "\($0)" }) {
-            XCTAssertFalse(line.contains(Self.apiKey), line)
+            for secret in secrets { XCTAssertFalse(line.contains(secret), line) }
         }
         let requests = try await server.requests()
         XCTAssertTrue(requests.allSatisfy { $0.header("X-Goog-Api-Key") == Self.apiKey })
         XCTAssertTrue(requests.allSatisfy { !$0.path.contains(Self.apiKey) })
     }
-}
 
-/// A server that checks the key, as Firebase does.
-final class APIKeyTests: ServerTestCase {
-    override var serverArguments: [String] { ["--api-key", Self.apiKey] }
-
-    func testTheRightKeyIsAccepted() async throws {
+    func testATokenResultDescribesItselfWithoutTheToken() async throws {
         let client = try makeClient()
-
-        let result = await fetchAndActivateResult(client)
-
-        XCTAssertEqual(result.status, .successFetchedFromRemote)
-    }
-
-    func testAWrongKeyIsAnHTTPError() async throws {
-        let client = try LiveRemoteConfig(configuration: .init(
-            baseURL: server.baseURL, project: "bistro-demo", apiKey: "wrong-key", appID: "app",
-            storageURL: storageURL
-        ))
-
-        let result = await fetchAndActivateResult(client)
-
-        XCTAssertEqual(result.status, .error)
-        XCTAssertEqual(result.error, .httpStatus(403))
+        let token = try await XCTUnwrap(client.installations).authToken()
+        for text in [String(describing: token), String(reflecting: token), "\(token)"] {
+            XCTAssertFalse(text.contains(token.authToken), text)
+        }
+        var dumped = ""
+        dump(token, to: &dumped)
+        XCTAssertFalse(dumped.contains(token.authToken), dumped)
     }
 }

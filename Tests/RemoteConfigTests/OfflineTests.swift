@@ -37,8 +37,7 @@ final class OfflineTests: ServerTestCase {
     }
 
     func testANilBaseURLIsTheSameNoServerMode() async throws {
-        let client = try LiveRemoteConfig(configuration: .init(
-            baseURL: nil, project: "bistro-demo", apiKey: Self.apiKey, appID: "app", storageURL: storageURL))
+        let client = try LiveRemoteConfig(configuration: .init(options: .development, servers: nil, storageURL: storageURL))
 
         let result = await fetchAndActivateResult(client)
 
@@ -77,7 +76,7 @@ final class OfflineTests: ServerTestCase {
         _ = await fetchResult(online, expiration: 0)
         let client = try makeOfflineClient()
         let updates = Locked<[Set<String>]>([])
-        let subscription = client.configUpdates.subscribe(onNext: { update in
+        let subscription = client.activations.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
         })
         defer { subscription.dispose() }
@@ -85,7 +84,7 @@ final class OfflineTests: ServerTestCase {
         let first = await fetchAndActivateResult(client)
         let second = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(first.status, .successFetchedFromRemote, "the active values changed")
+        XCTAssertEqual(first.status, .successFetchedFromRemote, "a template fetched from the server became active")
         XCTAssertEqual(second.status, .successUsingPreFetchedData)
         XCTAssertEqual(client.allKeys(from: .remote), sampleKeys)
         XCTAssertEqual(updates.withLock { $0 }, [Set(sampleKeys)])

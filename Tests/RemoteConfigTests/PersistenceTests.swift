@@ -51,7 +51,7 @@ final class PersistenceTests: ServerTestCase {
         let requests = try await server.requests()
         XCTAssertEqual(requests.last?.header("If-None-Match"), "\"template-v1\"")
         XCTAssertEqual(
-            requests.first?.body?["app_instance_id"], requests.last?.body?["app_instance_id"],
+            requests.first?.body?["appInstanceId"], requests.last?.body?["appInstanceId"],
             "the installation ID is stored too"
         )
     }
@@ -85,8 +85,9 @@ final class PersistenceTests: ServerTestCase {
         try await server.setTemplate(["welcome_message": "환영합니다"])
         _ = await fetchAndActivateResult(client)
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: storageDirectory.path)
-        XCTAssertEqual(files, ["remote-config.json"], "an atomic write leaves no temporary file")
+        let files = try FileManager.default.contentsOfDirectory(atPath: storageDirectory.path).sorted()
+        // The installation's file and its lock (which stays) are beside it; nothing else.
+        XCTAssertEqual(files, [".installations.json.lock", "installations.json", "remote-config.json"], "an atomic write leaves no temporary file")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: storageURL)) as? [String: Any]
         XCTAssertNotNil(document?["active"])
         XCTAssertEqual(document?["etag"] as? String, "\"template-v2\"")

@@ -31,18 +31,19 @@ private final class UpdateLog: Sendable {
 /// asked for, through dropped connections, restarts and a server answering 503 for a while.
 final class RealtimeUpdatesTests: ServerTestCase {
     /// Short waits, so that reconnecting takes milliseconds here.
-    private let fastRetry = RealtimeRetryPolicy(initialDelay: 0.05, maximumDelay: 0.4, healthyAfter: 0.5, idleTimeout: 30)
+    private let fastRetry = RealtimeRetryPolicy(initialDelay: 0.05, maximumDelay: 0.4, idleTimeout: 30)
 
     private func makeRealtimeClient(baseURL: URL? = nil) throws -> LiveRemoteConfig {
-        let clock = self.clock
-        return try LiveRemoteConfig(configuration: .init(
-            baseURL: baseURL ?? server.baseURL, project: "bistro-demo", apiKey: Self.apiKey, appID: "1:1234567890:ios:bistro",
-            storageURL: storageURL, now: { clock.now }, random: { 0 }, realtimeRetry: fastRetry))
+        try makeClient(baseURL: baseURL, realtimeRetry: fastRetry)
     }
 
+    /// Listens as Firebase's documentation has an app do: each update activates what was fetched,
+    /// and is recorded once the activation is done.
     private func listen(_ client: any RemoteConfigProtocol) -> (UpdateLog, Disposable) {
         let log = UpdateLog()
-        let subscription = client.realtimeUpdates.subscribe(onNext: { log.record($0) }, onError: { log.record($0) })
+        let subscription = client.realtimeUpdates.subscribe(
+            onNext: { update in client.activate { _, _ in log.record(update) } },
+            onError: { log.record($0) })
         return (log, subscription)
     }
 

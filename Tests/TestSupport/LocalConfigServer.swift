@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -9,20 +11,70 @@ import FoundationNetworking
 /// Each control call comes in two forms: `try await` in async tests, plain `try` in synchronous
 /// ones (the app's tests block on a child process anyway).
 public final class LocalConfigServer: Sendable {
-    /// A fetch request as the server recorded it.
+    /// A fetch or stream request as the server recorded it.
     public struct RecordedRequest: Decodable, Sendable {
         /// The request's path.
         public let path: String
         /// Its headers, as the client spelled them.
         public let headers: [String: String]
-        /// The mode the server answered it with.
+        /// The mode the server answered it with ("refused" for a refusal, "stream" for a stream).
         public let mode: String
+        /// The status of a refusal.
+        public let status: Int?
         /// Its JSON body, if it had one.
-        public let body: [String: String?]?
+        public let body: [String: RecordedValue]?
+        /// When it arrived, in seconds of the server's monotonic clock.
+        public let time: Double?
 
         /// A header by name, ignoring case (the server keeps the client's spelling).
         public func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// A JSON value of a recorded body: text, or an object of texts (custom signals, analytics'
+    /// user properties), or anything else.
+    public enum RecordedValue: Decodable, Sendable, Equatable {
+        /// A string.
+        case text(String)
+        /// An object whose values are strings.
+        case object([String: String])
+        /// Another JSON value (a number, an array, null).
+        case other
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let object = try? container.decode([String: String].self) {
+                self = .object(object)
+            } else {
+                self = .other
+            }
+        }
+
+        /// The text, when the value is a string.
+        public var text: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+    }
+
+    /// What the server knows of installations.
+    public struct Installations: Decodable, Sendable {
+        /// Successful registrations since start (or reset).
+        public let registrations: Int
+        /// Successful token renewals.
+        public let tokenRefreshes: Int
+        /// The installations registered now.
+        public let installations: [Installation]
+
+        /// One registered installation.
+        public struct Installation: Decodable, Sendable, Equatable {
+            /// Its ID.
+            public let fid: String
+            /// The app it was registered for.
+            public let appId: String
         }
     }
 
@@ -86,6 +138,49 @@ public final class LocalConfigServer: Sendable {
         let post = "import sys, urllib.request; urllib.request.urlopen(urllib.request.Request("
             + "sys.argv[1], data=sys.argv[2].encode(), method='POST'), timeout=10)"
         return ["python3", "-c", post, baseURL.appendingPathComponent("__control/publish").absoluteString, body]
+    }
+
+    /// Makes every installation token issued so far expired, as a week's wait would.
+    public func expireInstallationTokens() async throws {
+        try await server.control("installations", ["expireTokens": true])
+    }
+
+    /// Forgets every installation, as one deleted on Firebase's side: its tokens are refused at once.
+    public func deleteInstallations() async throws {
+        try await server.control("installations", ["deleteAll": true])
+    }
+
+    /// Forgets every installation, blocking until the server has.
+    public func deleteInstallations() throws {
+        try server.controlWaiting("installations", ["deleteAll": true])
+    }
+
+    /// Makes the next registration answer with `fid` instead of the one the client sent.
+    public func assignNextInstallationID(_ fid: String) async throws {
+        try await server.control("installations", ["nextFid": fid])
+    }
+
+    /// Sends every open stream `{"retryIntervalSeconds": seconds}`, then breaks it off.
+    public func askStreamsToRetry(after seconds: Int) async throws {
+        try await server.control("stream", ["retryIntervalSeconds": seconds])
+    }
+
+    /// The server's registrations and installations.
+    public func installations() async throws -> Installations {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__control/installations"))
+        return try JSONDecoder().decode(Installations.self, from: data)
+    }
+
+    /// The server's registrations and installations, blocking until they arrive.
+    public func installationsWaiting() throws -> Installations {
+        let received = Locked<Result<Data, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: baseURL.appendingPathComponent("__control/installations")) { data, _, error in
+            received.withLock { $0 = data.map { .success($0) } ?? .failure(error ?? URLError(.badServerResponse)) }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try JSONDecoder().decode(Installations.self, from: try received.withLock { $0 }!.get())
     }
 
     /// Closes every open real-time stream at once, as a network change would.

@@ -5,8 +5,17 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)", valueName: "PATH"))
     var database: String?
     @Option(
+        name: .customLong("firebase-options"),
+        help: ArgumentHelp(
+            "your Firebase app: its GoogleService-Info.plist or google-services.json (also BISTRO_FIREBASE_OPTIONS)",
+            valueName: "FILE"))
+    var firebaseOptions: String?
+    @Option(
         name: .customLong("remote-config-url"),
-        help: ArgumentHelp("sync from this server, https or http to this machine (also BISTRO_REMOTE_CONFIG_URL)", valueName: "URL"))
+        help: ArgumentHelp(
+            "one server for Installations, fetches and the real-time stream instead of Google's, https or http to this machine;"
+                + " without --firebase-options, the development server's project (also BISTRO_REMOTE_CONFIG_URL)",
+            valueName: "URL"))
     var remoteConfigURL: String?
     @Option(
         name: .customLong("state-dir"),

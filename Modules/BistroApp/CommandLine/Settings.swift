@@ -2,6 +2,7 @@ import ArgumentParsing
 import FileSystem
 import Foundation
 import Networking
+import RemoteConfig
 
 /// The global options of a command line resolved against the environment: what the composition needs.
 struct Settings: Sendable {
@@ -11,8 +12,9 @@ struct Settings: Sendable {
     var databasePath: String
     /// Where the live remote config keeps its state and the sign-in its credential.
     var stateDirectory: String
-    /// The remote config server, if one is configured; without one nothing touches the network.
-    var remoteConfigURL: URL?
+    /// The Firebase app remote config speaks for, and where its services are; `nil` when neither
+    /// an options file nor a server is given: then nothing touches the network.
+    var firebase: (options: FirebaseOptions, servers: FirebaseServers)?
     /// Where Apple's signing keys are fetched (Apple's by default; a local server in tests).
     var appleKeySetURL: URL
     /// The client ids an identity token's `aud` may name: the iOS bundle id and the web Services ID.
@@ -24,10 +26,11 @@ struct Settings: Sendable {
     static let defaultAppleClientIDs = ["app.bistro.ios", "app.bistro.web"]
     static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
-    /// `options` falling back to `environment` (XDG base directories, HOME, BISTRO_REMOTE_CONFIG_URL,
-    /// BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws a `ValidationError` for a
-    /// URL that is not HTTPS (plain HTTP only to this machine) or a timeout that is not a number of
-    /// seconds above 0. Relative paths are taken from the current directory.
+    /// `options` falling back to `environment` (XDG base directories, HOME, BISTRO_FIREBASE_OPTIONS,
+    /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws
+    /// a `ValidationError` for a URL that is not HTTPS (plain HTTP only to this machine), a timeout
+    /// that is not a number of seconds above 0, or a Firebase options file that cannot be used (the
+    /// sentence names the file and the field). Relative paths are taken from the current directory.
     init(_ options: GlobalOptions, environment: [String: String]) throws(ValidationError) {
         isFake = options.fake
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -40,7 +43,19 @@ struct Settings: Sendable {
         // A bare file name's directory is the current one (its parent is not "").
         databasePath = Paths.absolute(options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/bistro/bistro.sqlite")
         stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/bistro")
-        remoteConfigURL = try Self.serverURL(options.remoteConfigURL ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
+        let remoteConfigURL = try Self.serverURL(options.remoteConfigURL ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
+        if let path = options.firebaseOptions ?? nonEmpty("BISTRO_FIREBASE_OPTIONS") {
+            let firebaseOptions: FirebaseOptions
+            do {
+                firebaseOptions = try FirebaseOptions(contentsOfFile: Paths.absolute(path))
+            } catch {
+                throw ValidationError(error.errorDescription ?? "\(path) cannot be used as Firebase options")
+            }
+            // Google's own hosts, unless one server stands in for all three (an emulator, a test's).
+            firebase = (firebaseOptions, remoteConfigURL.map(FirebaseServers.single) ?? .firebase)
+        } else if let remoteConfigURL {
+            firebase = (.development, .single(remoteConfigURL))
+        }
         appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL")) ?? Self.appleKeySetURL
         if let timeoutText = options.timeout ?? nonEmpty("BISTRO_TIMEOUT") {
             guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {

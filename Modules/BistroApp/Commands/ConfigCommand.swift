@@ -2,17 +2,57 @@ import ArgumentParsing
 import FeatureContract
 import Foundation
 import Reactive
+import RemoteConfig
 import RemoteConfigInterface
 import TerminalUI
 
-/// `bistro config fetch|show|watch [--json]`: the app's remote config, which every feature shares.
+/// `bistro config fetch|show|watch|installation [--json]`: the app's remote config, which every
+/// feature shares, and the Firebase installation it identifies itself with.
 struct ConfigCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "fetch the remote config, show the active values, or watch for new ones",
-        subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self, ConfigWatchCommand.self])
+        subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self, ConfigWatchCommand.self, ConfigInstallationCommand.self])
 
     func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'bistro config' (fetch, show or watch)")
+        throw ValidationError("missing command for 'bistro config' (fetch, show, watch or installation)")
+    }
+}
+
+/// `bistro config installation [--json]`: the Firebase installation ID (FID), which Firebase's
+/// console asks for to test on a device, and when its auth token expires; registers the
+/// installation first if there is none. The token itself is never printed.
+struct ConfigInstallationCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "installation", abstract: "the Firebase installation ID and when its token expires")
+
+    @Flag(help: "print JSON") var json = false
+
+    func run(with services: FeatureServices) async throws {
+        let remoteConfig = try services.remoteConfig()
+        guard let installations = (remoteConfig as? LiveRemoteConfig)?.installations else {
+            throw CommandFailure(services.mode == .fake
+                ? "the fake remote config has no Firebase installation"
+                : "there is no Firebase project to register with: give --firebase-options FILE or --remote-config-url URL")
+        }
+        let token: InstallationsAuthTokenResult
+        let fid: String
+        do {
+            (fid, token) = try await services.console.withSpinner("registering with Firebase", enabled: true) {
+                (try await installations.installationID(), try await installations.authToken())
+            }
+        } catch {
+            throw CommandFailure("could not get the Firebase installation", error)
+        }
+        let expiry = token.expirationDate.formatted(.iso8601)
+        if json {
+            services.console.emit(try JSONLine.encode(["installationID": fid, "authTokenExpiration": expiry]))
+        } else {
+            let style = services.console.style
+            services.console.emit([
+                style.bold("installation ID") + "  " + fid.sanitizedForTerminal,
+                style.bold("token expires  ") + "  " + expiry,
+            ].joined(separator: "\n"))
+        }
     }
 }
 
@@ -90,8 +130,9 @@ struct ConfigShowCommand: FeatureCommand {
 /// `bistro config watch [--json]`: one line for each template published on the server (the
 /// version, the keys whose active value changed), until Ctrl-C or the end of standard input.
 ///
-/// Each published template is fetched and activated as it arrives, so the other commands and an
-/// open app see it too. Without a server there is nothing to watch: it says so and fails.
+/// Each published template is fetched as it arrives and activated before its line is printed
+/// (Firebase's listener pattern), so the other commands and an open app see it too. Without a
+/// server there is nothing to watch: it says so and fails.
 struct ConfigWatchCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch", abstract: "print each template published on the server until Ctrl-C")
@@ -107,8 +148,14 @@ struct ConfigWatchCommand: FeatureCommand {
         let json = json
         let end = WatchEnd()
         let failure = Locked<RemoteConfigError?>(nil)
-        let subscription = remoteConfig.realtimeUpdates.subscribe(
-            onNext: { update in
+        let subscription = remoteConfig.realtimeUpdates
+            .concatMap { update in remoteConfig.rx.activate().map { _, error in (update, error) } }
+            .subscribe(
+            onNext: { update, activationError in
+                if let activationError {
+                    console.error("could not activate version \(update.templateVersion.map(String.init) ?? "?"): \(ErrorSentence.of(activationError))")
+                    return
+                }
                 do {
                     console.emit(json ? try Self.json(update) : Self.text(update, style: console.style))
                 } catch {

@@ -12,9 +12,10 @@ import RemoteConfigTesting
 
 /// The services of one run: the only place that picks live or fake implementations.
 ///
-/// Live: a SQLite file with every plugin's migrations, `LiveRemoteConfig` with state in the state
-/// directory (no server unless one is configured: fetches then answer from the defaults and what
-/// an earlier run stored), and the live Sign in with Apple verifier. Fake (`--fake`): an in-memory
+/// Live: a SQLite file with every plugin's migrations, `LiveRemoteConfig` for the configured
+/// Firebase app with state in the state directory (no server unless a Firebase options file or a
+/// server is given: fetches then answer from the defaults and what an earlier run stored), and the
+/// live Sign in with Apple verifier. Fake (`--fake`): an in-memory
 /// database, `FakeRemoteConfig.sample()` and `FakeAuthentication`. Either way every plugin's
 /// in-app defaults are set.
 enum Composition {
@@ -45,13 +46,11 @@ enum Composition {
         }
         let remoteConfig = Lazy<any RemoteConfigProtocol> {
             try Directories.create(settings.stateDirectory)
-            // The project, key and app id only label requests: the development server accepts any,
-            // and a real Firebase project would be configured here.
+            // Without a server the options only name the app, and nothing is sent anywhere.
             let remoteConfig = try LiveRemoteConfig(configuration: .init(
-                baseURL: settings.remoteConfigURL,
-                project: app.name, apiKey: "\(app.name)-development", appID: "1:000000000000:linux:\(app.name)",
+                options: settings.firebase?.options ?? .development, servers: settings.firebase?.servers,
                 storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
-                appVersion: app.version, packageName: app.name,
+                appVersion: app.version,
                 settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)))
             remoteConfig.setDefaults(defaults)
             return remoteConfig
@@ -64,6 +63,6 @@ enum Composition {
             requestTimeout: settings.networkTimeout ?? 10)).client
         return FeatureServices(
             mode: .live, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
-            authentication: authentication, readInput: InputReading.read, usesNetwork: settings.remoteConfigURL != nil)
+            authentication: authentication, readInput: InputReading.read, usesNetwork: settings.firebase != nil)
     }
 }

@@ -75,15 +75,21 @@ public final class DatabaseUpdaterImpl: DatabaseUpdater {
         }
     }
 
-    /// While subscribed, stores the active contacts after every real-time update that changed
-    /// `seller_contacts` (the live client has fetched and activated the published template by
-    /// then); a value that does not decode, a failed write, or real-time updates ending with an
-    /// error become `.error` elements, and the stored contacts stay as they were.
+    /// While subscribed, activates the fetched template after every real-time update that names
+    /// `seller_contacts` (Firebase's listener pattern: the update only says what was fetched) and
+    /// stores the active contacts; a failed activation, a value that does not decode, a failed
+    /// write, or real-time updates ending with an error become `.error` elements, and the stored
+    /// contacts stay as they were.
     public func followUpdates<T>() -> Observable<Event<T>> {
         remoteConfig.realtimeUpdates
             .filter { $0.updatedKeys.contains(Self.sellerContactsKey) }
-            // One store after another, in the order of the activations.
-            .concatMap { [self] _ in update(onlyIfChanged: true) as Observable<Event<T>> }
+            // One activation and store after another, in the order of the updates.
+            .concatMap { [self] _ -> Observable<Event<T>> in
+                remoteConfig.rx.activate().flatMap { [self] _, error -> Observable<Event<T>> in
+                    if let error { return Observable.just(Event.error(error)) }
+                    return update(onlyIfChanged: true)
+                }
+            }
             .catch { Observable.just(Event.error($0)) }
     }
 

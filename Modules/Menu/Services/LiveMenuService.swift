@@ -47,10 +47,10 @@ public final class LiveMenuService: MenuService {
         refreshCatalog().andThen(Observable<Event<[MenuItem]>>.empty()).catch { .just(.error($0)) }
     }
 
-    /// While subscribed, stores the active catalog after every real-time update that changed
-    /// `menu` (the live client has fetched and activated the published template by then); emits
-    /// only failures, as error elements: a catalog that does not decode, a failed write, or
-    /// real-time updates that ended.
+    /// While subscribed, activates the fetched template after every real-time update that names
+    /// `menu` (Firebase's listener pattern: the update only says what was fetched) and stores the
+    /// active catalog; emits only failures, as error elements: an activation that failed, a catalog
+    /// that does not decode, a failed write, or real-time updates that ended.
     private func followUpdates() -> Observable<Event<[MenuItem]>> {
         let remoteConfig = remoteConfig
         let database = database
@@ -61,7 +61,9 @@ public final class LiveMenuService: MenuService {
             .concatMap { event -> Observable<Event<[MenuItem]>> in
                 switch event {
                 case .next:
-                    Self.storeActiveCatalog(of: remoteConfig, in: database).andThen(Observable.empty()).catch { .just(.error($0)) }
+                    Self.activate(remoteConfig)
+                        .andThen(Self.storeActiveCatalog(of: remoteConfig, in: database))
+                        .andThen(Observable.empty()).catch { .just(.error($0)) }
                 case .error(let error):
                     // Listening ended: said once; the stored catalog stays.
                     .just(.error(MenuError.catalogUnavailable(
@@ -88,6 +90,16 @@ public final class LiveMenuService: MenuService {
             case .successFetchedFromRemote, .successUsingPreFetchedData:
                 return Self.storeActiveCatalog(of: remoteConfig, in: database).asObservable()
             }
+        }
+        .asCompletable()
+    }
+
+    /// Activates what `remoteConfig` last fetched; fails with a `MenuError` when the activation fails.
+    private static func activate(_ remoteConfig: any RemoteConfigProtocol) -> Completable {
+        remoteConfig.rx.activate().flatMap { _, error -> Observable<Never> in
+            guard let error else { return .empty() }
+            return .error(MenuError.catalogUnavailable(
+                reason: (error as? RemoteConfigError)?.errorDescription ?? "the remote config could not be activated."))
         }
         .asCompletable()
     }

@@ -56,6 +56,15 @@ public struct HTTPClient: Sendable {
         return try result.get()
     }
 
+    /// Sends `request` and blocks the calling thread until the answer or the error, for code that
+    /// already runs on a thread of its own and must finish one exchange before deciding the next.
+    /// Returns by the deadline, as `send(_:timeout:maximumBodySize:completion:)` does.
+    public func sendAndWait(_ request: HTTPRequest, timeout: TimeInterval, maximumBodySize: Int) -> Result<HTTPResponse, HTTPError> {
+        let answer = ExchangeResult()
+        send(request, timeout: timeout, maximumBodySize: maximumBodySize) { answer.deliver($0) }
+        return answer.wait()
+    }
+
     // MARK: The exchange, on its own thread
 
     private static func exchange(
@@ -145,5 +154,21 @@ public struct HTTPClient: Sendable {
         sigemptyset(&signals)
         sigaddset(&signals, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+}
+
+/// One exchange's result, handed from the exchange's thread to the thread waiting for it.
+private final class ExchangeResult: @unchecked Sendable { // `result` is written once before `ready` is signalled, read after
+    private let ready = DispatchSemaphore(value: 0)
+    private var result: Result<HTTPResponse, HTTPError>?
+
+    func deliver(_ result: Result<HTTPResponse, HTTPError>) {
+        self.result = result
+        ready.signal()
+    }
+
+    func wait() -> Result<HTTPResponse, HTTPError> {
+        ready.wait()
+        return result!
     }
 }

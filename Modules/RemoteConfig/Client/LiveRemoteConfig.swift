@@ -3,22 +3,26 @@ import Networking
 import Reactive
 import RemoteConfigInterface
 
-/// The live remote config: Firebase Remote Config's REST fetch protocol over `HTTPClient`, with fetched,
-/// active and default values and the fetch bookkeeping kept in one atomically written file.
+/// The live remote config: Firebase Remote Config's REST protocol over `HTTPClient`, for a Firebase
+/// app (`FirebaseOptions`), with fetched, active and default values and the fetch bookkeeping kept
+/// in one atomically written file, and the app's installation registered with Firebase
+/// Installations (`installations`) and kept in another.
 ///
-/// Statuses are stricter than Firebase's: `fetchAndActivate` reports `.successFetchedFromRemote` only
-/// when its activation changed an active value, `.successUsingPreFetchedData` when nothing changed
-/// (the minimum interval had not passed, the server said NO_CHANGE or 304, or it sent the same
-/// values), and `.error` with a `RemoteConfigError` otherwise, leaving fetched and active values as
-/// they were. After a 429 or 5xx, fetches pause (2 minutes doubling to 4 hours, with jitter).
+/// Statuses are Firebase's: `fetchAndActivate` reports `.successFetchedFromRemote` whenever the
+/// fetch reached the server and its answer was activated (new values or not: NO_CHANGE and 304
+/// say the fetched template is current), `.successUsingPreFetchedData` when no fetch went out (the
+/// minimum interval had not passed, or there is no server), and `.error` with a `RemoteConfigError`
+/// otherwise, leaving fetched and active values as they were. After a 429 or 5xx, fetches pause
+/// (2 minutes doubling to 4 hours, with jitter). A fetch whose installation token is refused (401)
+/// renews the token, or registers a new installation, and is sent once more.
 ///
-/// With no server (`Configuration.offline(storageURL:)`, or a `nil` `baseURL`) no fetch reaches the
+/// With no server (`Configuration.offline(storageURL:)`, or `servers` `nil`) no fetch reaches the
 /// network: each answers as a fetch within the minimum interval does, from the stored and default
 /// values, and leaves `lastFetchStatus` and `lastFetchTime` as they were.
 ///
 /// Thread-safe: all mutable state sits in `core`, one `Locked` (a pthread mutex). Handlers and
-/// `configUpdates` run on the serial callback queue, enqueued while the lock is held, so they arrive in
-/// the order the state changed.
+/// `activations` run on the serial callback queue, enqueued while the lock is held, so they arrive
+/// in the order the state changed.
 public final class LiveRemoteConfig: RemoteConfigProtocol {
     private struct Core {
         var stored: StoredState
@@ -35,7 +39,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         case throttled(until: Date)
         case usedCache
         case noServer
-        case network(HTTPRequest?, timeout: TimeInterval)
+        case network(timeout: TimeInterval)
     }
 
     private let core: Locked<Core>
@@ -46,30 +50,50 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     private let transport: HTTPClient
     private let backoffPolicy = BackoffPolicy()
     private let callbackQueue: DispatchQueue
-    private let updates = PublishSubject<RemoteConfigUpdate>()
+    private let activated = PublishSubject<RemoteConfigUpdate>()
     /// `nil` without a real-time server: `realtimeUpdates` then never sends.
     private let realtimeEndpoint: RealtimeEndpoint?
     private let realtimeSubject = PublishSubject<RemoteConfigUpdate>()
     /// The listeners of `realtimeUpdates` and the session they keep running.
     private let realtimeListeners = Locked<(count: Int, session: RealtimeSession?)>((0, nil))
+    private let logLine: (@Sendable (String) -> Void)?
+
+    /// The app's installation, which every fetch and stream identifies itself with; `nil` when
+    /// there is no server.
+    public let installations: FirebaseInstallations?
 
     /// A client with the stored state; throws `.storageCorrupted` (file left alone) or `.invalidConfiguration`.
     public init(configuration: Configuration) throws(RemoteConfigError) {
-        let endpoint = try configuration.baseURL.map { baseURL throws(RemoteConfigError) in
-            try FetchEndpoint(baseURL: baseURL, configuration: configuration)
+        guard !configuration.namespace.isEmpty else { throw .invalidConfiguration(reason: "the namespace must not be empty") }
+        let options = configuration.options
+        let servers = configuration.servers
+        endpoint = try servers.map { servers throws(RemoteConfigError) in
+            try FetchEndpoint(server: servers.remoteConfig, options: options, namespace: configuration.namespace)
         }
-        realtimeEndpoint = try configuration.baseURL.flatMap { _ in configuration.realtimeBaseURL }.map { url throws(RemoteConfigError) in
-            try RealtimeEndpoint(baseURL: url, configuration: configuration)
+        realtimeEndpoint = try servers?.realtime.map { url throws(RemoteConfigError) in
+            try RealtimeEndpoint(server: url, options: options, namespace: configuration.namespace)
+        }
+        // Checked now, so that a misconfigured server fails here rather than at the first fetch.
+        _ = try servers.map { servers throws(RemoteConfigError) in
+            try GoogleAPI.url(base: servers.installations, project: options.projectID, ["installations"])
         }
         let file = StateFile(url: configuration.storageURL)
-        var stored = try file.load() ?? StoredState(appInstanceID: UUID().uuidString.lowercased())
-        if let appInstanceID = configuration.appInstanceID { stored.appInstanceID = appInstanceID }
+        let stored = try file.load() ?? StoredState(firstOpenTime: configuration.now())
+        let transport = configuration.trustedCertificates.map { HTTPClient(trustedCertificates: $0) } ?? HTTPClient()
+        let logLine = Self.logLine(configuration)
         self.configuration = configuration
-        self.endpoint = endpoint
         self.file = file
+        self.transport = transport
+        self.logLine = logLine
         self.core = Locked(Core(stored: stored, settings: configuration.settings))
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "bistro.remote-config.callbacks")
-        self.transport = configuration.trustedCertificates.map { HTTPClient(trustedCertificates: $0) } ?? HTTPClient()
+        self.installations = servers.map { servers in
+            FirebaseInstallations(
+                options: options, server: servers.installations, storageURL: configuration.installationsStorageURL,
+                transport: transport, requestTimeout: configuration.settings.fetchTimeout,
+                maximumAnswerSize: configuration.maximumResponseSize, now: configuration.now,
+                log: { logLine?($0) })
+        }
     }
 
     /// The URL fetches go to (it holds no credentials); `nil` when there is no server.
@@ -108,7 +132,17 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
 
     /// Fetches unless the minimum interval has not passed, then activates; see the type for the statuses.
     public func fetchAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
-        startFetch(expiration: nil) { [self] outcome in
+        fetchAndActivate(expiration: nil, completionHandler: completionHandler)
+    }
+
+    /// Fetches now, whatever the minimum interval (a back-off still holds), then activates; the
+    /// statuses are `fetchAndActivate`'s.
+    public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        fetchAndActivate(expiration: 0, completionHandler: completionHandler)
+    }
+
+    private func fetchAndActivate(expiration: TimeInterval?, completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        startFetch(expiration: expiration, fetchType: "BASE/1") { [self] outcome in
             if case .failed(let error) = outcome {
                 completionHandler?(.error, error)
                 return
@@ -116,18 +150,21 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             // Already on the callback queue: activating and answering here, rather than enqueuing
             // again, keeps handlers in the order of the calls that joined one fetch.
             let (result, update) = core.withLock { activateFetched(&$0) }
-            if let update { updates.onNext(update) }
+            if let update { activated.onNext(update) }
             switch result {
-            case .success(true): completionHandler?(.successFetchedFromRemote, nil)
-            case .success(false): completionHandler?(.successUsingPreFetchedData, nil)
-            case .failure(let error): completionHandler?(.error, error)
+            case .success(let activation):
+                // From the server this time, or fetched earlier and made active only now.
+                let fromRemote = outcome == .fetched || activation.madeNewTemplateActive
+                completionHandler?(fromRemote ? .successFetchedFromRemote : .successUsingPreFetchedData, nil)
+            case .failure(let error):
+                completionHandler?(.error, error)
             }
         }
     }
 
     /// Fetches unless the last successful fetch is younger than `expirationDuration`; activates nothing.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval, completionHandler: RemoteConfigFetchCompletion?) {
-        startFetch(expiration: expirationDuration) { outcome in
+        startFetch(expiration: expirationDuration, fetchType: "BASE/1") { outcome in
             switch outcome {
             case .fetched, .usedCache:
                 completionHandler?(.success, nil)
@@ -145,11 +182,11 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     public func activate(completion: RemoteConfigActivateCompletion?) {
         core.withLock { core in
             let (result, update) = activateFetched(&core)
-            let updates = self.updates
+            let activated = self.activated
             callbackQueue.async {
-                if let update { updates.onNext(update) }
+                if let update { activated.onNext(update) }
                 switch result {
-                case .success(let changed): completion?(changed, nil)
+                case .success(let activation): completion?(activation.changedValues, nil)
                 case .failure(let error): completion?(false, error)
                 }
             }
@@ -205,8 +242,25 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     }
 
     /// Every activation that changed active values, on the callback queue before that activation's handler.
-    public var configUpdates: Observable<RemoteConfigUpdate> {
-        updates.asObservable()
+    public var activations: Observable<RemoteConfigUpdate> {
+        activated.asObservable()
+    }
+
+    /// Merges `customSignals` into the stored ones and writes them; every later fetch sends them.
+    public func setCustomSignals(_ customSignals: [String: CustomSignalValue?]) async throws {
+        try core.withLock { core throws in
+            let merged = try CustomSignals.merge(customSignals, into: core.stored.customSignals ?? [:])
+            guard merged != core.stored.customSignals ?? [:] else { return }
+            var next = core.stored
+            next.customSignals = merged.isEmpty ? nil : merged
+            try file.save(next)
+            core.stored = next
+        }
+    }
+
+    /// The custom signals every fetch sends.
+    public var customSignals: [String: String] {
+        core.withLock { $0.stored.customSignals ?? [:] }
     }
 
     // MARK: Real-time updates
@@ -246,39 +300,58 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             log: { [weak self] in self?.log($0) }, emit: { subject.on($0) })
     }
 
-    /// The stream's request (from the active template's version and the stored ETag) and the time
-    /// its answer's head may take; `nil` without a real-time server.
-    func realtimeRequest() -> (HTTPRequest, TimeInterval)? {
-        guard let realtimeEndpoint else { return nil }
-        return core.withLock { core in
-            let request = realtimeEndpoint.request(
-                lastKnownVersion: Self.version(core.stored.active), appInstanceID: core.stored.appInstanceID,
-                etag: core.stored.etag, installationToken: configuration.installationAuthToken)
-            return (request, core.settings.fetchTimeout)
+    /// Builds the stream's request on a thread that may block (it may register the installation or
+    /// renew its token, replacing `refusedToken`, one a server just turned away); `completion` gets
+    /// the request, the time its answer's head may take and the token it carries, or why there is
+    /// none. Never called without a real-time server.
+    func makeRealtimeRequest(
+        replacing refusedToken: String?,
+        completion: @escaping @Sendable (Result<(request: HTTPRequest, timeout: TimeInterval, token: String), RemoteConfigError>) -> Void
+    ) {
+        guard let realtimeEndpoint, let installations else { return }
+        let timeout = core.withLock { $0.settings.fetchTimeout }
+        DispatchQueue.global().async { [self] in
+            let installation: StoredInstallation
+            do throws(RemoteConfigError) {
+                installation = try installations.credentials(replacing: refusedToken, deadline: ContinuousClock.now + .seconds(timeout))
+            } catch {
+                completion(.failure(error))
+                return
+            }
+            let request = core.withLock { core in
+                realtimeEndpoint.request(
+                    lastKnownVersion: Self.version(core.stored.fetched), fid: installation.fid,
+                    installationToken: installation.authToken, etag: core.stored.etag)
+            }
+            completion(.success((request, timeout, installation.authToken)))
         }
     }
 
-    /// The active template's version (0 before any).
-    var activeTemplateVersion: Int {
-        core.withLock { Self.version($0.stored.active) }
+    /// The version of the last fetched template (0 before any): what the stream is told the client knows.
+    var fetchedTemplateVersion: Int {
+        core.withLock { Self.version($0.stored.fetched) }
     }
 
-    /// Fetches now, whatever the minimum interval (a back-off still holds), and activates; gives the
-    /// fetched template's version and the update the activation made, if it changed values.
-    func fetchAndActivateForRealtime(
-        completion: @escaping @Sendable (Result<(version: Int?, update: RemoteConfigUpdate?), RemoteConfigError>) -> Void
+    /// Fetches now, whatever the minimum interval (a back-off still holds), activating nothing; gives
+    /// the fetched template's version and, when the fetched values differ from the active ones, the
+    /// update naming the keys that differ (Firebase's real-time listener semantics).
+    func fetchForRealtime(
+        attempt: Int,
+        completion: @escaping @Sendable (Result<(version: Int, update: RemoteConfigUpdate?), RemoteConfigError>) -> Void
     ) {
-        startFetch(expiration: 0) { [self] outcome in
+        startFetch(expiration: 0, fetchType: "REALTIME/\(attempt)") { [self] outcome in
             if case .failed(let error) = outcome {
                 completion(.failure(error))
                 return
             }
-            let (result, update, version) = core.withLock { core in
-                let (result, update) = activateFetched(&core)
-                return (result, update, core.stored.fetched.map(Self.version))
+            let (version, update) = core.withLock { core -> (Int, RemoteConfigUpdate?) in
+                guard let fetched = core.stored.fetched else { return (0, nil) }
+                let update = RemoteConfigUpdate(
+                    changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
+                    templateVersion: fetched.templateVersion.flatMap { Int($0) })
+                return (Self.version(fetched), update.updatedKeys.isEmpty ? nil : update)
             }
-            if let update { updates.onNext(update) }
-            completion(result.map { _ in (version, update) })
+            completion(.success((version, update)))
         }
     }
 
@@ -291,10 +364,10 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// Decides between answering from the stored values (no server), joining the fetch in flight,
     /// refusing (back-off), answering from the cache (minimum interval) and reaching the network;
     /// `deliver` runs on the callback queue.
-    private func startFetch(expiration: TimeInterval?, deliver: @escaping @Sendable (FetchOutcome) -> Void) {
+    private func startFetch(expiration: TimeInterval?, fetchType: String, deliver: @escaping @Sendable (FetchOutcome) -> Void) {
         let now = configuration.now()
         let decision: FetchDecision = core.withLock { core in
-            guard let endpoint else {
+            guard endpoint != nil else {
                 // A back-off guards a server that is not there, so none applies; the stored one is
                 // kept for a later run with a server. Enqueued under the lock, as every other
                 // answer, so handlers keep the order of the calls.
@@ -318,13 +391,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                 return .usedCache
             }
             core.waiters = [deliver]
-            let timeout = core.settings.fetchTimeout
-            let request = try? endpoint.request(
-                body: requestBody(core.stored),
-                etag: core.stored.etag,
-                installationToken: configuration.installationAuthToken
-            )
-            return .network(request, timeout: timeout)
+            return .network(timeout: core.settings.fetchTimeout)
         }
         switch decision {
         case .joined:
@@ -335,16 +402,50 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             log("fetch: minimum interval not passed, using the fetched config")
         case .noServer:
             log("fetch: no server configured, using the stored and default values")
-        case .network(let request, let timeout):
-            guard let request else {
-                finishFetch(.failure(.invalidConfiguration(reason: "the request body cannot be encoded")))
-                return
+        case .network(let timeout):
+            // The whole exchange (installation, fetch, a second fetch after a refused token) has
+            // one deadline: the fetch timeout.
+            let deadline = ContinuousClock.now + .seconds(timeout)
+            DispatchQueue.global().async { [self] in
+                finishFetch(networkFetch(fetchType: fetchType, deadline: deadline))
             }
+        }
+    }
+
+    /// Sends the fetch with the installation's token, on a thread that may block; when the server
+    /// refuses the token (401), renews it (or registers anew) and sends the fetch once more.
+    private func networkFetch(fetchType: String, deadline: ContinuousClock.Instant) -> Result<HTTPResponse, RemoteConfigError> {
+        guard let endpoint, let installations else { return .failure(.invalidConfiguration(reason: "there is no server")) }
+        var refusedToken: String?
+        while true {
+            let installation: StoredInstallation
+            do {
+                installation = try installations.credentials(replacing: refusedToken, deadline: deadline)
+            } catch {
+                return .failure(error)
+            }
+            let request: HTTPRequest
+            do {
+                request = try core.withLock { core in
+                    try endpoint.request(
+                        body: requestBody(core.stored, installation: installation), etag: core.stored.etag,
+                        installationToken: installation.authToken, fetchType: fetchType)
+                }
+            } catch {
+                return .failure(.invalidConfiguration(reason: "the request body cannot be encoded"))
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return .failure(.timedOut) }
             let etag = request.header("If-None-Match")
             log("fetch: POST \(request.url.absoluteString)" + (etag.map { " If-None-Match: \($0)" } ?? ""))
-            transport.send(request, timeout: timeout, maximumBodySize: configuration.maximumResponseSize) { [self] result in
-                finishFetch(result.mapError(RemoteConfigError.init))
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            let answer = transport.sendAndWait(request, timeout: seconds, maximumBodySize: configuration.maximumResponseSize)
+            if case .success(let response) = answer, response.statusCode == 401, refusedToken == nil {
+                log("fetch: the installation's token was refused; renewing it")
+                refusedToken = installation.authToken
+                continue
             }
+            return answer.mapError(RemoteConfigError.init)
         }
     }
 
@@ -359,7 +460,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             let outcome: FetchOutcome
             switch reply {
             case .failure(let error):
-                if case .httpStatus(let status) = error, FetchResponseParser.startsBackoff(status) {
+                if case .httpStatus(let status, _) = error, FetchResponseParser.startsBackoff(status) {
                     let failures = (core.stored.backoff?.failures ?? 0) + 1
                     let delay = backoffPolicy.delay(afterFailures: failures, random: random)
                     core.stored.backoff = BackoffState(failures: failures, until: now.addingTimeInterval(delay))
@@ -405,10 +506,20 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         }
     }
 
+    /// What an activation did.
+    private struct Activation {
+        /// A fetched template other than the active one became active (its values may be the same).
+        var madeNewTemplateActive: Bool
+        /// Active values changed.
+        var changedValues: Bool
+    }
+
     /// Makes the fetched template active if it differs, writing it first; the update to announce
     /// (outside the lock) when active values changed.
-    private func activateFetched(_ core: inout Core) -> (Result<Bool, RemoteConfigError>, RemoteConfigUpdate?) {
-        guard let fetched = core.stored.fetched, fetched != core.stored.active else { return (.success(false), nil) }
+    private func activateFetched(_ core: inout Core) -> (Result<Activation, RemoteConfigError>, RemoteConfigUpdate?) {
+        guard let fetched = core.stored.fetched, fetched != core.stored.active else {
+            return (.success(Activation(madeNewTemplateActive: false, changedValues: false)), nil)
+        }
         let update = RemoteConfigUpdate(
             changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
             templateVersion: fetched.templateVersion.flatMap { Int($0) })
@@ -420,7 +531,8 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             return (.failure(error), nil)
         }
         core.stored = next
-        return update.updatedKeys.isEmpty ? (.success(false), nil) : (.success(true), update)
+        let changed = !update.updatedKeys.isEmpty
+        return (.success(Activation(madeNewTemplateActive: true, changedValues: changed)), changed ? update : nil)
     }
 
     /// Writes bookkeeping that is kept in memory even when the write fails (a back-off must hold
@@ -434,24 +546,42 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         }
     }
 
-    private func requestBody(_ stored: StoredState) -> FetchRequestBody {
+    private func requestBody(_ stored: StoredState, installation: StoredInstallation) -> FetchRequestBody {
         FetchRequestBody(
-            appInstanceID: stored.appInstanceID,
-            appInstanceIDToken: configuration.installationAuthToken ?? "",
-            appID: configuration.appID,
-            appVersion: configuration.appVersion,
-            packageName: configuration.packageName,
+            appInstanceID: installation.fid,
+            appInstanceIDToken: installation.authToken,
+            appID: configuration.options.googleAppID,
+            countryCode: configuration.countryCode,
             languageCode: configuration.languageCode,
+            platformVersion: Self.platformVersion,
             timeZone: configuration.timeZone,
-            sdkVersion: FetchEndpoint.sdkVersion
+            appVersion: configuration.appVersion,
+            appBuild: configuration.appBuild,
+            packageName: configuration.options.appIdentity.identifier,
+            sdkVersion: GoogleAPI.sdkVersion,
+            customSignals: stored.customSignals.flatMap { $0.isEmpty ? nil : $0 },
+            firstOpenTime: stored.firstOpenTime.map { $0.formatted(.iso8601) }
         )
     }
 
-    /// Logs outside the lock (the handler is the app's code), with the API key masked should a message
-    /// ever contain it.
+    /// The operating system's version, as Firebase's SDKs send the phone's.
+    private static let platformVersion: String = {
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+    }()
+
+    /// Logs outside the lock (the handler is the app's code).
     private func log(_ message: String) {
-        guard let log = configuration.log else { return }
-        let key = configuration.apiKey
-        log("remote-config: " + (key.isEmpty ? message : message.replacingOccurrences(of: key, with: "<api-key>")))
+        logLine?(message)
+    }
+
+    /// The configuration's log with the `remote-config: ` prefix and the API key masked should a
+    /// message ever contain it (tokens are never put in a message).
+    private static func logLine(_ configuration: Configuration) -> (@Sendable (String) -> Void)? {
+        guard let log = configuration.log else { return nil }
+        let key = configuration.options.apiKey
+        return { message in
+            log("remote-config: " + (key.isEmpty ? message : message.replacingOccurrences(of: key, with: "<api-key>")))
+        }
     }
 }

@@ -18,7 +18,7 @@ enum FetchResponseParser {
                 }
             }
         default:
-            return .failure(.httpStatus(answer.statusCode))
+            return .failure(.httpStatus(answer.statusCode, message: GoogleAPI.message(in: answer.body)))
         }
     }
 

@@ -2,69 +2,55 @@ import Foundation
 import Networking
 import RemoteConfigInterface
 
-/// Builds the real-time stream's request for one project and namespace, as Firebase's SDKs send it:
-/// `POST {realtime base}/v1/projects/{p}/namespaces/{n}:streamFetchInvalidations`.
+/// Builds the real-time stream's request for one app and namespace, as Firebase's SDKs send it:
+/// `POST {server}/v1/projects/{project number}/namespaces/{n}:streamFetchInvalidations` (the
+/// project's number, not its ID: Firebase's real-time service knows projects only by number).
 struct RealtimeEndpoint: Sendable {
     /// The stream URL (no credentials in it).
     let url: URL
-    private let apiKey: String
-    private let project: String
+    private let options: FirebaseOptions
     private let namespace: String
-    private let appID: String
 
-    /// The endpoint at `baseURL`, or `.invalidConfiguration` when it cannot form a URL.
-    init(baseURL: URL, configuration: LiveRemoteConfig.Configuration) throws(RemoteConfigError) {
-        // The fetch URL's checks (HTTPS, a project and namespace) apply as they are.
-        let fetch = try FetchEndpoint(baseURL: baseURL, configuration: configuration)
-        var text = fetch.url.absoluteString
-        guard text.hasSuffix(":fetch") else { throw .invalidConfiguration(reason: "the fetch URL has no :fetch") }
-        text.removeLast(":fetch".count)
-        guard let url = URL(string: text + ":streamFetchInvalidations") else {
-            throw .invalidConfiguration(reason: "the real-time base URL, project and namespace do not form a URL")
-        }
-        self.url = url
-        apiKey = configuration.apiKey
-        project = configuration.project
-        namespace = configuration.namespace
-        appID = configuration.appID
+    /// The endpoint at `server`, or `.invalidConfiguration` when it cannot form a URL.
+    init(server: URL, options: FirebaseOptions, namespace: String) throws(RemoteConfigError) {
+        url = try GoogleAPI.url(
+            base: server, project: options.projectNumber, ["namespaces", namespace], method: "streamFetchInvalidations")
+        self.options = options
+        self.namespace = namespace
     }
 
-    /// The request asking for versions after `lastKnownVersion`.
-    func request(lastKnownVersion: Int, appInstanceID: String, etag: String?, installationToken: String?) -> HTTPRequest {
-        var request = FetchEndpoint.jsonRequest(to: url, apiKey: apiKey, etag: etag, installationToken: installationToken)
-        request.setHeader("true", for: "X-Accept-Response-Streaming")
+    /// The request asking for versions after `lastKnownVersion` (the last fetched template's) for
+    /// the installation `fid` with its auth token.
+    func request(lastKnownVersion: Int, fid: String, installationToken: String, etag: String?) -> HTTPRequest {
         let body: [String: String] = [
-            "project": project, "namespace": namespace, "appId": appID, "appInstanceId": appInstanceID,
-            "lastKnownVersionNumber": String(lastKnownVersion), "sdkVersion": FetchEndpoint.sdkVersion,
+            "project": options.projectNumber, "namespace": namespace, "appId": options.googleAppID, "appInstanceId": fid,
+            "lastKnownVersionNumber": String(lastKnownVersion), "sdkVersion": GoogleAPI.sdkVersion,
         ]
-        request.body = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        var request = GoogleAPI.request("POST", url: url, options: options, body: GoogleAPI.json(body))
+        request.setHeader(installationToken, for: "X-Goog-Firebase-Installations-Auth")
+        request.setHeader(etag, for: "If-None-Match")
+        request.setHeader("true", for: "X-Accept-Response-Streaming")
+        request.setHeader("yes", for: "X-Google-GFE-Can-Retry")
         return request
     }
 }
 
 /// How long the real-time listener waits before connecting again: `initialDelay` after the first
 /// failure, doubling up to `maximumDelay`, shortened by up to half at random so that clients that
-/// failed together do not return together. It never gives up.
+/// failed together do not return together. A stream the server answered with 200 resets the
+/// count, as Firebase's SDKs do, so the wait after it ends is the first one again. It never gives up.
 public struct RealtimeRetryPolicy: Sendable, Equatable {
     /// The wait after the first failure in a row.
     public var initialDelay: TimeInterval
     /// The longest wait.
     public var maximumDelay: TimeInterval
-    /// How long a connection must stay open (or bring a message) to count as healthy, which resets
-    /// the waits; shorter ones count as failures, so a server that drops every connection at once
-    /// is not hammered.
-    public var healthyAfter: TimeInterval
     /// The longest the stream may stay silent before the listener reconnects (not a failure).
     public var idleTimeout: TimeInterval
 
     /// A policy; the defaults suit a real server (2 s doubling to 5 minutes).
-    public init(
-        initialDelay: TimeInterval = 2, maximumDelay: TimeInterval = 5 * 60, healthyAfter: TimeInterval = 30,
-        idleTimeout: TimeInterval = 5 * 60
-    ) {
+    public init(initialDelay: TimeInterval = 2, maximumDelay: TimeInterval = 5 * 60, idleTimeout: TimeInterval = 5 * 60) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
-        self.healthyAfter = healthyAfter
         self.idleTimeout = idleTimeout
     }
 

@@ -6,12 +6,17 @@ import RemoteConfigInterface
 /// The live client's real-time listener while someone listens: one streaming connection to
 /// `:streamFetchInvalidations` at a time, kept up for as long as it runs.
 ///
-/// A dropped connection, a server restart, a silent stream or a retryable status (408, 429, 502,
-/// 503, 504) reconnects after `RealtimeRetryPolicy`'s wait, which grows with failures in a row and
-/// starts again after a healthy connection; it never gives up. `featureDisabled` and any other
-/// status end it with an error. A message naming a version above the active one starts a fetch
-/// (retried until the fetched template reaches that version, three tries), then an activation;
-/// an update goes out when the activation changed values, so a version is never announced twice.
+/// A stream the server answers with 200 resets the waits between connections, as Firebase's SDKs
+/// do. When a stream ends, drops or stays silent past the idle timeout, or the server answers a
+/// retryable status (408, 429, 502, 503, 504), the listener reconnects after
+/// `RealtimeRetryPolicy`'s wait, which grows with failures in a row, or after the server's
+/// `retryIntervalSeconds` when it sent one; it never gives up. A refused installation token (401)
+/// is renewed for the next connection. `featureDisabled` and any other status end it with an error.
+///
+/// A message naming a version above the last fetched one starts a fetch, after a random 0–3 s
+/// spread as Firebase's SDKs wait (tried again up to three times in all until the fetched template
+/// reaches that version). Nothing is activated: when the fetched values differ from the active
+/// ones, an update names the keys that differ, and the listener decides.
 final class RealtimeSession: @unchecked Sendable { // every `var` is read and written on `queue` only
     private let queue = DispatchQueue(label: "bistro.remote-config.realtime")
     private weak let client: LiveRemoteConfig?
@@ -29,14 +34,20 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
     private var connection: HTTPStreamHandle?
     private var framer = RealtimeMessageFramer()
     private var failures = 0
-    private var connectedAt: Date?
-    private var receivedMessage = false
+    /// The installation token the current connection carries, and one a server refused (renewed
+    /// before the next connection).
+    private var token: String?
+    private var refusedToken: String?
+    /// A status other than 200 and the start of its body, read to the end for Google's message.
+    private var refusal: (status: Int, body: Data)?
     /// The version being fetched for; a message for it or below starts nothing more.
     private var fetchingVersion: Int?
     private var serverRetryInterval: TimeInterval?
 
     static let retryableStatuses: Set<Int> = [408, 429, 502, 503, 504]
     private static let fetchAttempts = 3
+    /// Firebase's SDKs spread the fetches of many clients told at once over this many seconds.
+    private static let fetchSpread: TimeInterval = 3
 
     init(
         client: LiveRemoteConfig, transport: HTTPClient, policy: RealtimeRetryPolicy,
@@ -75,12 +86,34 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
 
     private func connect() {
         guard running, let client else { return }
-        guard let (request, timeout) = client.realtimeRequest() else { return }
         generation += 1
         let current = generation
+        client.makeRealtimeRequest(replacing: refusedToken) { [self] result in
+            queue.async { self.open(result, generation: current) }
+        }
+    }
+
+    private func open(_ made: Result<(request: HTTPRequest, timeout: TimeInterval, token: String), RemoteConfigError>, generation current: Int) {
+        guard current == generation, running else { return }
+        let request: HTTPRequest
+        let timeout: TimeInterval
+        switch made {
+        case .success(let made):
+            (request, timeout, token) = (made.request, made.timeout, made.token)
+            refusedToken = nil
+        case .failure(let error):
+            // Installations refused the app itself (a wrong key, an app outside the project): no
+            // wait will mend that. Anything else (the network, a busy server) is waited out.
+            if case .installationsRefused(let status, _) = error, (400..<500).contains(status), status != 408, status != 429 {
+                finish(with: error)
+            } else {
+                log("realtime: no installation token (\(error.localizedDescription)), retrying")
+                reconnectAfterFailure()
+            }
+            return
+        }
         framer = RealtimeMessageFramer()
-        connectedAt = nil
-        receivedMessage = false
+        refusal = nil
         log("realtime: POST \(request.url.absoluteString)")
         connection = transport.stream(
             request, connectTimeout: timeout, idleTimeout: policy.idleTimeout,
@@ -92,21 +125,19 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
     private func received(_ head: HTTPResponse, generation current: Int) {
         guard current == generation, running else { return }
         if head.statusCode == 200 {
-            connectedAt = now()
-            return
-        }
-        connection?.cancel()
-        generation += 1
-        if Self.retryableStatuses.contains(head.statusCode) {
-            log("realtime: status \(head.statusCode), retrying")
-            reconnectAfterFailure()
+            failures = 0
         } else {
-            finish(with: .httpStatus(head.statusCode))
+            refusal = (head.statusCode, Data())
         }
     }
 
     private func received(_ data: Data, generation current: Int) {
         guard current == generation, running else { return }
+        if let refused = refusal {
+            // Only the start of an error body is kept: Google's message is near the top.
+            refusal = (refused.status, refused.body + data.prefix(max(0, 64 * 1024 - refused.body.count)))
+            return
+        }
         do throws(RemoteConfigError) {
             for object in try framer.append(data) {
                 try handle(RealtimeMessage(object))
@@ -121,38 +152,57 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
     }
 
     private func handle(_ message: RealtimeMessage) {
-        receivedMessage = true
         if message.featureDisabled {
             finish(with: .realtimeDisabled)
             return
         }
         if let interval = message.retryInterval { serverRetryInterval = interval }
         guard let version = message.latestTemplateVersion, let client else { return }
-        guard version > client.activeTemplateVersion, version > (fetchingVersion ?? 0) else { return }
+        guard version > client.fetchedTemplateVersion, version > (fetchingVersion ?? 0) else { return }
         log("realtime: template version \(version) published")
-        fetch(version, attempt: 1)
+        scheduleFetch(version, attempt: 1)
     }
 
     private func ended(_ result: Result<HTTPStreamEnd, HTTPError>, generation current: Int) {
         guard current == generation, running else { return }
         connection = nil
-        let healthy = receivedMessage || connectedAt.map { now().timeIntervalSince($0) >= policy.healthyAfter } ?? false
+        if let refused = refusal {
+            refusal = nil
+            handleRefusal(status: refused.status, body: refused.body)
+            return
+        }
         switch result {
         case .success: log("realtime: the server ended the stream")
         case .failure(let error): log("realtime: the stream broke off (\(error.description))")
         }
-        if healthy {
-            failures = 0
-            connect()
-        } else {
+        reconnectAfterFailure()
+    }
+
+    private func handleRefusal(status: Int, body: Data) {
+        if status == 401 {
+            log("realtime: the installation's token was refused; renewing it")
+            refusedToken = token
             reconnectAfterFailure()
+        } else if Self.retryableStatuses.contains(status) {
+            log("realtime: status \(status), retrying")
+            reconnectAfterFailure()
+        } else {
+            finish(with: .httpStatus(status, message: GoogleAPI.message(in: body)))
         }
     }
 
+    /// Waits before the next connection: the server's interval when it sent one (which does not
+    /// count as a failure), else the policy's wait for one more failure in a row (the first wait
+    /// after a stream that was answered 200).
     private func reconnectAfterFailure() {
-        failures += 1
-        let delay = serverRetryInterval ?? policy.delay(afterFailures: failures, random: random())
-        serverRetryInterval = nil
+        let delay: TimeInterval
+        if let interval = serverRetryInterval {
+            delay = interval
+            serverRetryInterval = nil
+        } else {
+            failures += 1
+            delay = policy.delay(afterFailures: failures, random: random())
+        }
         let current = generation
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard current == generation, running else { return }
@@ -171,35 +221,35 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
 
     // MARK: Fetching a published version, on `queue`
 
-    private func fetch(_ version: Int, attempt: Int) {
-        guard running, let client else { return }
+    private func scheduleFetch(_ version: Int, attempt: Int) {
         fetchingVersion = version
-        client.fetchAndActivateForRealtime { [self] result in
-            queue.async { self.fetched(result, for: version, attempt: attempt) }
+        let delay = random() * Self.fetchSpread
+        queue.asyncAfter(deadline: .now() + delay) { [self] in
+            guard running, fetchingVersion == version, let client else { return }
+            client.fetchForRealtime(attempt: attempt) { [self] result in
+                queue.async { self.fetched(result, for: version, attempt: attempt) }
+            }
         }
     }
 
-    private func fetched(_ result: Result<(version: Int?, update: RemoteConfigUpdate?), RemoteConfigError>, for version: Int, attempt: Int) {
+    private func fetched(_ result: Result<(version: Int, update: RemoteConfigUpdate?), RemoteConfigError>, for version: Int, attempt: Int) {
         guard running else { return }
         var reached = false
         switch result {
         case .success(let fetched):
-            if let update = fetched.update { emit(.next(update)) }
-            reached = (fetched.version ?? 0) >= version
+            reached = fetched.version >= version
+            if reached, let update = fetched.update { emit(.next(update)) }
         case .failure(let error):
             log("realtime: fetching version \(version) failed: \(error.localizedDescription)")
         }
-        // A later version announced meanwhile started its own fetch, which now owns the retries
+        // A later version announced meanwhile started its own fetch, which now owns the tries
         // (it may have joined this very request, and must try again if that brought an older one).
         guard fetchingVersion == version else { return }
         guard !reached, attempt < Self.fetchAttempts else {
+            if !reached { log("realtime: version \(version) could not be fetched in \(Self.fetchAttempts) tries") }
             fetchingVersion = nil
             return
         }
-        let delay = policy.delay(afterFailures: attempt, random: random())
-        queue.asyncAfter(deadline: .now() + delay) { [self] in
-            guard running, fetchingVersion == version else { return }
-            fetch(version, attempt: attempt + 1)
-        }
+        scheduleFetch(version, attempt: attempt + 1)
     }
 }

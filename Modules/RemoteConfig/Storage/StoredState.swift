@@ -9,8 +9,11 @@ struct StoredState: Codable, Sendable, Equatable {
 
     /// The document format.
     var formatVersion = StoredState.currentFormatVersion
-    /// The installation's identifier, sent as `app_instance_id`; stable across launches.
-    var appInstanceID: String
+    /// When the app first ran with this state, sent as `firstOpenTime` (Firebase takes it from
+    /// Analytics; here it is the state's own first day).
+    var firstOpenTime: Date?
+    /// The custom signals (`setCustomSignals`), sent with every fetch.
+    var customSignals: [String: String]?
     /// The template of the last fetch that brought one, `nil` before the first.
     var fetched: RemoteTemplate?
     /// The template that reads see, `nil` before the first activation.
@@ -26,9 +29,9 @@ struct StoredState: Codable, Sendable, Equatable {
     /// The running back-off, if any.
     var backoff: BackoffState?
 
-    /// A fresh state for a first launch.
-    init(appInstanceID: String) {
-        self.appInstanceID = appInstanceID
+    /// A fresh state for a first launch at `now`.
+    init(firstOpenTime: Date) {
+        self.firstOpenTime = firstOpenTime
     }
 
     /// The last fetch status as the interface's type.

@@ -3,7 +3,10 @@ import Foundation
 extension RemoteConfigProtocol {
     /// Fetches now, ignoring the minimum fetch interval (a back-off still holds), then activates:
     /// what an explicit refresh asks for, as Firebase's fetch with expiration 0 followed by
-    /// activate. Reports the statuses `fetchAndActivate` reports.
+    /// activate. This composition cannot tell a fetch that reached the server from one answered
+    /// from what is stored, so it reports `.successFetchedFromRemote` when the activation changed
+    /// values; an implementation that can tell (the live client) reports it for every fetch that
+    /// reached the server, as `fetchAndActivate` does.
     public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
         fetch(withExpirationDuration: 0) { [self] status, error in
             guard status == .success else {

@@ -19,6 +19,10 @@ public protocol RemoteConfigProtocol: AnyObject, Sendable {
     /// Fetches unless the minimum fetch interval has not passed, then activates what was fetched.
     func fetchAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?)
 
+    /// Fetches now, ignoring the minimum fetch interval (a back-off still holds), then activates;
+    /// reports the statuses `fetchAndActivate` reports.
+    func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?)
+
     /// Fetches unless the last successful fetch is younger than `expirationDuration` seconds; activates nothing.
     func fetch(withExpirationDuration expirationDuration: TimeInterval, completionHandler: RemoteConfigFetchCompletion?)
 
@@ -40,18 +44,25 @@ public protocol RemoteConfigProtocol: AnyObject, Sendable {
     /// Replaces the in-app defaults.
     func setDefaults(_ defaults: [String: RemoteConfigDefaultValue])
 
+    /// Sets custom signals, which every later fetch sends for the server's conditions (Firebase's
+    /// `setCustomSignals`): a `nil` value removes its key, the others replace or add theirs. Kept
+    /// across launches where the implementation keeps state. Throws
+    /// `RemoteConfigCustomSignalsError` past Firebase's limits, changing nothing.
+    func setCustomSignals(_ customSignals: [String: CustomSignalValue?]) async throws
+
     /// The in-app default for `key`, if there is one.
     func defaultValue(forKey key: String) -> RemoteConfigValue?
 
     /// Every activation that changed active values, with the keys it changed (hot: no replay).
-    var configUpdates: Observable<RemoteConfigUpdate> { get }
+    var activations: Observable<RemoteConfigUpdate> { get }
 
     /// Real-time updates (Firebase's `addOnConfigUpdateListener`): while anyone is subscribed, the
-    /// implementation listens for newly published templates, fetches and activates each one newer
-    /// than the active one, and sends the keys it changed. The first subscriber starts listening,
-    /// the last one to leave stops it. It ends with an error only when listening cannot go on
-    /// (`.realtimeDisabled`, a status that is not retried); a dropped connection or a server that is
-    /// down for a while is waited out. With no server it never sends anything.
+    /// implementation listens for newly published templates, fetches each one newer than the last
+    /// fetched one, and sends the keys whose fetched value differs from the active one. Nothing is
+    /// activated: as with Firebase, the listener decides, usually by calling `activate()`. The first
+    /// subscriber starts listening, the last one to leave stops it. It ends with an error only when
+    /// listening cannot go on (`.realtimeDisabled`, a status that is not retried); a dropped
+    /// connection or a server that is down for a while is waited out. With no server it never sends anything.
     var realtimeUpdates: Observable<RemoteConfigUpdate> { get }
 }
 

@@ -13,8 +13,12 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     case connectionFailed(reason: String)
     /// The server was reached but its answer broke off or is not HTTP (the reason says which).
     case answerUnreadable(reason: String)
-    /// The server answered with an HTTP status other than 200 or 304.
-    case httpStatus(Int)
+    /// The server answered with an HTTP status other than 200 or 304, and with Google's error body
+    /// when it sent one (`{"error": {"code", "message", "status"}}`).
+    case httpStatus(Int, message: RemoteConfigServerMessage? = nil)
+    /// Firebase Installations, which identifies the app to Remote Config, refused to register the
+    /// installation or to give it a token: the HTTP status and Google's error body, when there is one.
+    case installationsRefused(Int, message: RemoteConfigServerMessage? = nil)
     /// The server's answer does not follow the fetch protocol.
     case malformedResponse(RemoteConfigMalformedResponse)
     /// The answer's body is larger than the limit, in bytes.
@@ -59,8 +63,14 @@ extension RemoteConfigError: LocalizedError {
             "The remote config server could not be reached: \(reason)"
         case .answerUnreadable(let reason):
             "The remote config server's answer could not be read: \(reason)."
-        case .httpStatus(let status):
+        case .httpStatus(let status, nil):
             "The remote config server answered with HTTP status \(status)."
+        case .httpStatus(let status, let message?):
+            "Remote config refused the request: \(message) (HTTP \(status))."
+        case .installationsRefused(let status, nil):
+            "Firebase Installations answered with HTTP status \(status)."
+        case .installationsRefused(let status, let message?):
+            "Firebase Installations refused the request: \(message) (HTTP \(status))."
         case .malformedResponse(let reason):
             "The remote config server's answer is malformed: \(reason)."
         case .responseTooLarge(let limit):

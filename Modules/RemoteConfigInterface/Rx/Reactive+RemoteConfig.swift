@@ -54,9 +54,9 @@ extension Reactive where Base == any RemoteConfigProtocol {
         }
     }
 
-    /// Every activation that changed active values (the base's `configUpdates`).
-    public var configUpdates: Observable<RemoteConfigUpdate> {
-        base.configUpdates
+    /// Every activation that changed active values (the base's `activations`).
+    public var activations: Observable<RemoteConfigUpdate> {
+        base.activations
     }
 }
 

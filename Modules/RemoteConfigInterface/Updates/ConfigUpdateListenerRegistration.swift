@@ -30,9 +30,10 @@ extension RemoteConfigProtocol {
         return ConfigUpdateListenerRegistration(subscription: subscription)
     }
 
-    /// The real-time updates as an async sequence (`for try await update in remoteConfig.updates`);
-    /// ending the loop stops listening when no one else listens.
-    public var updates: AsyncThrowingStream<RemoteConfigUpdate, Error> {
+    /// The real-time updates as an async sequence (Firebase's `configUpdates`:
+    /// `for try await update in remoteConfig.configUpdates`); ending the loop stops listening when no
+    /// one else listens.
+    public var configUpdates: AsyncThrowingStream<RemoteConfigUpdate, Error> {
         realtimeUpdates.values
     }
 }

@@ -6,7 +6,7 @@ import RemoteConfigInterface
 ///
 /// It behaves like the live client without a network: a fetch copies `serverValues` (unless the
 /// minimum interval has not passed or `fetchError` is set), activation makes them active, and the
-/// statuses follow the live client's stricter rules. Handlers run synchronously on the caller's thread.
+/// statuses are Firebase's, as the live client's are. Handlers run synchronously on the caller's thread.
 public final class FakeRemoteConfig: RemoteConfigProtocol {
     private struct State {
         var serverValues: [String: String]
@@ -18,6 +18,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
         var configSettings = RemoteConfigSettings()
         var lastFetchStatus = RemoteConfigFetchStatus.noFetchYet
         var lastFetchTime: Date?
+        var customSignals: [String: String] = [:]
     }
 
     /// What a fetch found: the error, or whether the network (pretend) was reached.
@@ -29,7 +30,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
 
     // Shared by the app's threads or a test and the code under test; every read and write holds it.
     private let state: Locked<State>
-    private let updates = PublishSubject<RemoteConfigUpdate>()
+    private let activated = PublishSubject<RemoteConfigUpdate>()
     private let realtime = PublishSubject<RemoteConfigUpdate>()
     private let now: @Sendable () -> Date
 
@@ -84,21 +85,30 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
         state.withLock { $0.lastFetchTime }
     }
 
-    /// Fetches and activates; `.successFetchedFromRemote` only when active values changed.
+    /// Fetches and activates; `.successFetchedFromRemote` when the fetch reached the pretend server.
     public func fetchAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
-        let expiration = configSettings.minimumFetchInterval
-        let (outcome, update) = state.withLock { state -> (FetchOutcome, RemoteConfigUpdate?) in
+        fetchAndActivate(expiration: configSettings.minimumFetchInterval, completionHandler: completionHandler)
+    }
+
+    /// Fetches whatever the minimum interval, then activates; the statuses are `fetchAndActivate`'s.
+    public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        fetchAndActivate(expiration: 0, completionHandler: completionHandler)
+    }
+
+    private func fetchAndActivate(expiration: TimeInterval, completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        let (outcome, pending, update) = state.withLock { state -> (FetchOutcome, Bool, RemoteConfigUpdate?) in
             let outcome = fetch(&state, expiration: expiration)
-            if case .failed = outcome { return (outcome, nil) }
-            return (outcome, activate(&state))
+            if case .failed = outcome { return (outcome, false, nil) }
+            let pending = state.fetched.map { $0 != state.active } ?? false
+            return (outcome, pending, activate(&state))
         }
         // Subscribers hear the update before the handler runs, as with the live client, and outside
         // the lock: a subscriber may read the fake.
-        if let update { updates.onNext(update) }
-        switch (outcome, update) {
-        case (.failed(let error), _): completionHandler?(.error, error)
-        case (_, .some): completionHandler?(.successFetchedFromRemote, nil)
-        case (_, .none): completionHandler?(.successUsingPreFetchedData, nil)
+        if let update { activated.onNext(update) }
+        switch outcome {
+        case .failed(let error): completionHandler?(.error, error)
+        case .fetched: completionHandler?(.successFetchedFromRemote, nil)
+        case .usedCache: completionHandler?(pending ? .successFetchedFromRemote : .successUsingPreFetchedData, nil)
         }
     }
 
@@ -115,7 +125,7 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
     /// Makes the fetched values active.
     public func activate(completion: RemoteConfigActivateCompletion?) {
         let update = state.withLock { activate(&$0) }
-        if let update { updates.onNext(update) }
+        if let update { activated.onNext(update) }
         completion?(update != nil, nil)
     }
 
@@ -161,8 +171,20 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
     }
 
     /// Every activation that changed active values.
-    public var configUpdates: Observable<RemoteConfigUpdate> {
-        updates.asObservable()
+    public var activations: Observable<RemoteConfigUpdate> {
+        activated.asObservable()
+    }
+
+    /// Merges the signals into the ones kept in memory, within Firebase's limits.
+    public func setCustomSignals(_ customSignals: [String: CustomSignalValue?]) async throws {
+        try state.withLock { state throws in
+            state.customSignals = try CustomSignals.merge(customSignals, into: state.customSignals)
+        }
+    }
+
+    /// The custom signals set so far.
+    public var customSignals: [String: String] {
+        state.withLock { $0.customSignals }
     }
 
     // MARK: Steps, run while holding the state's lock
@@ -195,16 +217,17 @@ public final class FakeRemoteConfig: RemoteConfigProtocol {
     }
 
     /// Publishes `values` on the pretend server, as a real-time listener sees a new template: the
-    /// values are fetched and activated at once (whatever the minimum interval), and when they
-    /// changed active values, real-time subscribers get the update (then `configUpdates`' do).
+    /// values are fetched at once (whatever the minimum interval), not activated, and when they
+    /// differ from the active ones, real-time subscribers get the update naming the keys that
+    /// differ; they activate if they want the values (as with Firebase).
     public func publish(_ values: [String: String]) {
         let update = state.withLock { state -> RemoteConfigUpdate? in
             state.serverValues = values
-            if case .failed = fetch(&state, expiration: 0) { return nil }
-            return activate(&state)
+            guard case .fetched = fetch(&state, expiration: 0), let fetched = state.fetched else { return nil }
+            let update = RemoteConfigUpdate(changesFrom: state.active, to: fetched)
+            return update.updatedKeys.isEmpty ? nil : update
         }
         guard let update else { return }
-        updates.onNext(update)
         realtime.onNext(update)
     }
 }

@@ -32,6 +32,7 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         var fetchAndActivateAnswer: (RemoteConfigFetchAndActivateStatus, (any Error)?)?
         var fetchAnswer: (RemoteConfigFetchStatus, (any Error)?)?
         var activateAnswer: (Bool, (any Error)?)?
+        var customSignals: [String: String] = [:]
     }
 
     // The mock is shared between the test and the code under test, which may call it from a scheduler's thread.
@@ -137,8 +138,8 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         state.withLock { $0.defaults }
     }
 
-    /// Sends an update to `configUpdates` subscribers, as an activation that changed values would.
-    public func sendConfigUpdate(_ update: RemoteConfigUpdate) {
+    /// Sends an update to `activations` subscribers, as an activation that changed values would.
+    public func sendActivation(_ update: RemoteConfigUpdate) {
         updates.onNext(update)
     }
 
@@ -257,9 +258,21 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
         state.withLock { $0.defaults[key].map { RemoteConfigValue(data: $0.data, source: .default) } }
     }
 
-    /// What `sendConfigUpdate` sends.
-    public var configUpdates: Observable<RemoteConfigUpdate> {
+    /// What `sendActivation` sends.
+    public var activations: Observable<RemoteConfigUpdate> {
         updates.asObservable()
+    }
+
+    /// Records the signals (merged within Firebase's limits) for the test to read.
+    public func setCustomSignals(_ customSignals: [String: CustomSignalValue?]) async throws {
+        try state.withLock { state throws in
+            state.customSignals = try CustomSignals.merge(customSignals, into: state.customSignals)
+        }
+    }
+
+    /// The custom signals set so far.
+    public var customSignals: [String: String] {
+        state.withLock { $0.customSignals }
     }
 
     /// What `sendRealtimeUpdate` sends.

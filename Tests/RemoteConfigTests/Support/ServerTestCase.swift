@@ -5,9 +5,11 @@ import RemoteConfigInterface
 import TestSupport
 import XCTest
 
-/// A test case with a fresh local server, a fresh storage folder and a hand-moved clock per test.
+/// A test case with a fresh local server (strict as Firebase: the development project's key,
+/// an installation and its token are required), a fresh storage folder and a hand-moved clock per test.
 class ServerTestCase: XCTestCase {
-    static let apiKey = "test-api-key-5b1f0c"
+    /// The development project's key, which the server accepts by default.
+    static let apiKey = FirebaseOptions.development.apiKey
 
     private(set) var server: LocalConfigServer!
     private(set) var storageDirectory: URL!
@@ -32,30 +34,46 @@ class ServerTestCase: XCTestCase {
     /// Where a client made by `makeClient` keeps its state unless told otherwise.
     var storageURL: URL { storageDirectory.appendingPathComponent("remote-config.json") }
 
-    /// A client of the local server (or `baseURL`) with the test clock and no jitter.
+    /// Where a client made by `makeClient` keeps its installation unless told otherwise.
+    var installationsStorageURL: URL { storageDirectory.appendingPathComponent("installations.json") }
+
+    /// A client of the local server (or `baseURL`, which then serves all three services) for the
+    /// app `options` describes, with the test clock and no jitter.
     func makeClient(
         baseURL: URL? = nil,
+        options: FirebaseOptions = .development,
         storageURL: URL? = nil,
         settings: RemoteConfigSettings = RemoteConfigSettings(),
         random: Double = 0,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil,
+        realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy()
     ) throws -> LiveRemoteConfig {
         let clock = self.clock
         return try LiveRemoteConfig(configuration: .init(
-            baseURL: baseURL ?? server.baseURL,
-            project: "bistro-demo",
-            apiKey: Self.apiKey,
-            appID: "1:1234567890:ios:bistro",
+            options: options,
+            servers: .single(baseURL ?? server.baseURL),
             storageURL: storageURL ?? self.storageURL,
             appVersion: "1.0",
-            packageName: "app.bistro",
+            appBuild: "7",
             languageCode: "ko-KR",
+            countryCode: "KR",
             timeZone: "Asia/Seoul",
             settings: settings,
             now: { clock.now },
             random: { random },
-            log: log
+            log: log,
+            realtimeRetry: realtimeRetry
         ))
+    }
+
+    /// The error of a fetch the server answered with its scripted failure `status` (Google's error
+    /// body, with the status's canonical name).
+    func scriptedFailure(_ status: Int) -> RemoteConfigError {
+        let canonical = [
+            400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
+            500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
+        ][status] ?? "UNKNOWN"
+        return .httpStatus(status, message: RemoteConfigServerMessage(status: canonical, message: "scripted failure"))
     }
 
     /// A base URL where nothing listens.

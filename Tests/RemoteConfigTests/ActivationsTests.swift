@@ -4,12 +4,12 @@ import RemoteConfig
 import RemoteConfigInterface
 import XCTest
 
-/// `configUpdates` reports every activation that changed active values, with the keys it changed.
-final class ConfigUpdatesTests: ServerTestCase {
+/// `activations` reports every activation that changed active values, with the keys it changed.
+final class ActivationsTests: ServerTestCase {
     func testEachChangingActivationIsReportedWithItsKeys() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         let received = Locked<[Set<String>]>([])
-        let subscription = client.configUpdates.subscribe(onNext: { update in
+        let subscription = client.activations.subscribe(onNext: { update in
             received.withLock { $0.append(update.updatedKeys) }
         })
         defer { subscription.dispose() }
@@ -38,7 +38,7 @@ final class ConfigUpdatesTests: ServerTestCase {
     func testUpdateArrivesBeforeTheActivationHandler() async throws {
         let client = try makeClient()
         let events = Locked<[String]>([])
-        let subscription = client.configUpdates.subscribe(onNext: { _ in events.withLock { $0.append("update") } })
+        let subscription = client.activations.subscribe(onNext: { _ in events.withLock { $0.append("update") } })
         defer { subscription.dispose() }
         _ = await fetchResult(client, expiration: 0)
 
@@ -51,7 +51,7 @@ final class ConfigUpdatesTests: ServerTestCase {
     func testTheRxNamespaceForwardsUpdates() async throws {
         let remoteConfig: any RemoteConfigProtocol = try makeClient()
         let received = Locked<[RemoteConfigUpdate]>([])
-        let subscription = remoteConfig.rx.configUpdates.subscribe(onNext: { update in received.withLock { $0.append(update) } })
+        let subscription = remoteConfig.rx.activations.subscribe(onNext: { update in received.withLock { $0.append(update) } })
         defer { subscription.dispose() }
 
         _ = await fetchAndActivateResult(remoteConfig)
