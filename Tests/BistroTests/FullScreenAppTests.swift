@@ -159,6 +159,25 @@ final class FullScreenAppTests: BistroTestCase {
         XCTAssertFalse(result.snapshots["contacts"]?.contains("[>OK<]") ?? true, "no alert: \(result.snapshots["contacts"] ?? "")")
     }
 
+    func testAnAppleAppsOwnFirebaseProjectFillsTheScreensAndFollowsItsTemplates() throws {
+        let plist = home.appendingPathComponent("GoogleService-Info.plist")
+        try FirebaseOptionsFiles.infoPlist().write(to: plist)
+        let server = try LocalConfigServer(arguments: ["--firebase-options", plist.path, "--restrict-key", "ios:app.bistro.tests"])
+        configServer = server
+        let state = home.appendingPathComponent("state-dir").path
+        try signInFromTheCommandLine(stateDirectory: state)
+        let newMenu = ["menu": #"[{"id": 1, "name": "비빔밥", "price": 8000}]"#]
+        let result = try session(
+            ["--firebase-options", plist.path, "--remote-config-url", server.baseURL.absoluteString, "--state-dir", state], [
+                .waitFor("[Menu]"), .waitFor("튀김"),
+                .tab, .waitFor("[Contacts]"), .waitFor("+82 2-1234-5678"), .tab, .tab, .waitFor("[Menu]"),
+                .run(try server.publishCommand(newMenu)), .waitFor("비빔밥"), .waitUntilGone("튀김"), .snapshot("menu"),
+                .controlC, .exit,
+            ])
+        XCTAssertTrue(result.snapshots["menu"]?.contains("₩8,000") ?? false, result.snapshots["menu"] ?? "")
+        XCTAssertEqual(try server.installationsWaiting().registrations, 1)
+    }
+
     func testNotOnATerminalTheAppPrintsTheSummary() throws {
         let run = try bistro("--fake")
         XCTAssertEqual(run.status, 0, run.standardError)

@@ -36,7 +36,7 @@ final class RemoteConfigDefaultValueTests: XCTestCase {
 
         let value = RemoteConfigValue(data: try RemoteConfigDefaultValue.json(menu).data, source: .default)
 
-        XCTAssertEqual(try value.decoded(as: [MenuItem].self), menu)
+        XCTAssertEqual(try value.decoded(asType: [MenuItem].self), menu)
         XCTAssertEqual((value.jsonValue as? [Any])?.count, 1)
     }
 

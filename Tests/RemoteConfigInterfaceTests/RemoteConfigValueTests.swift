@@ -15,21 +15,24 @@ final class RemoteConfigValueTests: XCTestCase {
         XCTAssertEqual(RemoteConfigValue(data: Data([0x61, 0xFF, 0x62]), source: .remote).stringValue, "a\u{FFFD}b")
     }
 
-    func testNumberValue() {
-        XCTAssertEqual(remote("42").numberValue, 42)
-        XCTAssertEqual(remote(" 3.5\n").numberValue, 3.5)
-        XCTAssertEqual(remote("-1e3").numberValue, -1000)
-        XCTAssertEqual(remote("abc").numberValue, 0, "not a number reads as 0, as in Firebase")
-        XCTAssertEqual(remote("12abc").numberValue, 0)
-        XCTAssertEqual(remote("").numberValue, 0)
+    func testNumberValueIsTheDecimalNumberTheTextStartsWith() {
+        // An NSString's doubleValue, which Firebase's numberValue is on Apple platforms.
+        let cases: [(String, Double)] = [
+            ("42", 42), (" 3.5\n", 3.5), ("-1e3", -1000), ("12px", 12), ("1e3x", 1000), ("2e", 2), ("2e+", 2), (".5", 0.5),
+            ("+7", 7), ("5.", 5), ("abc", 0), ("", 0), ("0x10", 0), ("-", 0), (".", 0), ("on", 0), ("1,5", 1),
+        ]
+        for (text, number) in cases {
+            XCTAssertEqual(remote(text).numberValue, number, "'\(text)'")
+        }
     }
 
-    func testBoolValueAcceptsTheBooleanWords() {
-        for word in ["1", "true", "TRUE", "t", "yes", "Y", "on", " true "] {
-            XCTAssertTrue(remote(word).boolValue, word)
+    func testBoolValueIsTrueForATextStartingWithYTOrADigitOneToNine() {
+        // An NSString's boolValue, which Firebase's boolValue is on Apple platforms.
+        for text in ["1", "2", "12px", "true", "TRUE", "t", "yes", "Y", " true ", "-1", "+3", "007", "y-not"] {
+            XCTAssertTrue(remote(text).boolValue, "'\(text)'")
         }
-        for word in ["0", "false", "f", "no", "n", "off", "", "maybe", "2"] {
-            XCTAssertFalse(remote(word).boolValue, word)
+        for text in ["0", "false", "f", "no", "n", "off", "on", "", "maybe", "0x10", "0.5", "-0", " ", "\u{1}1"] {
+            XCTAssertFalse(remote(text).boolValue, "'\(text)'")
         }
     }
 
@@ -43,13 +46,23 @@ final class RemoteConfigValueTests: XCTestCase {
         XCTAssertNil(remote("[1, 2").jsonValue)
     }
 
-    func testDecodedReadsBareStringsBooleansAndBytes() throws {
-        XCTAssertEqual(try remote("hello").decoded(as: String.self), "hello")
-        XCTAssertEqual(try remote("yes").decoded(as: Bool.self), true)
-        XCTAssertEqual(try remote("off").decoded(as: Bool.self), false)
-        XCTAssertEqual(try remote("raw").decoded(as: Data.self), Data("raw".utf8))
-        XCTAssertThrowsError(try remote("maybe").decoded(as: Bool.self)) { error in
-            XCTAssertTrue(error is DecodingError, "\(error)")
+    func testDecodedReadsScalarsAsTheAccessorsDo() throws {
+        XCTAssertEqual(try remote("hello").decoded(asType: String.self), "hello")
+        XCTAssertEqual(try remote("yes").decoded(asType: Bool.self), true)
+        XCTAssertEqual(try remote("on").decoded(asType: Bool.self), false, "as boolValue reads it")
+        XCTAssertEqual(try remote("raw").decoded(asType: Data.self), Data("raw".utf8))
+        XCTAssertEqual(try remote("42").decoded(asType: Int.self), 42)
+        XCTAssertEqual(try remote("12px").decoded(asType: Int.self), 12, "as numberValue reads it")
+        XCTAssertEqual(try remote("2.5").decoded(asType: Double.self), 2.5)
+        XCTAssertEqual(try remote("0.1").decoded(asType: Float.self), 0.1)
+        XCTAssertEqual(try remote("300").decoded(asType: UInt16.self), 300)
+        XCTAssertThrowsError(try remote("12.5").decoded(asType: Int.self)) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.debugDescription, "Parsed JSON number <12.5> does not fit in Int.")
+        }
+        XCTAssertThrowsError(try remote("300").decoded(asType: UInt8.self))
+        XCTAssertThrowsError(try remote("2026-12-04").decoded(asType: Date.self)) { error in
+            guard case RemoteConfigValueCodableError.unsupportedType = error else { return XCTFail("\(error)") }
         }
     }
 
@@ -61,15 +74,13 @@ final class RemoteConfigValueTests: XCTestCase {
         }
         let menu = remote(#"[{"id": 1, "name": "라면", "price": 4500}]"#)
 
-        XCTAssertEqual(try menu.decoded(as: [MenuItem].self), [MenuItem(id: 1, name: "라면", price: 4500)])
-        XCTAssertEqual(try remote("42").decoded(as: Int.self), 42)
-        XCTAssertEqual(try remote("2.5").decoded(as: Double.self), 2.5)
+        XCTAssertEqual(try menu.decoded(asType: [MenuItem].self), [MenuItem(id: 1, name: "라면", price: 4500)])
         let inferred: [Int] = try remote("[1, 2]").decoded()
         XCTAssertEqual(inferred, [1, 2])
-        XCTAssertThrowsError(try remote("not json").decoded(as: [MenuItem].self)) { error in
+        XCTAssertThrowsError(try remote("not json").decoded(asType: [MenuItem].self)) { error in
             XCTAssertTrue(error is DecodingError, "\(error)")
         }
-        XCTAssertThrowsError(try remote(#"[{"id": 1}]"#).decoded(as: [MenuItem].self))
+        XCTAssertThrowsError(try remote(#"[{"id": 1}]"#).decoded(asType: [MenuItem].self))
     }
 
     func testDecodedUsesTheGivenDecoder() throws {
@@ -79,7 +90,7 @@ final class RemoteConfigValueTests: XCTestCase {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
 
-        let contact = try remote(#"{"phone_number": "+82 2-1234-5678"}"#).decoded(as: Contact.self, using: decoder)
+        let contact = try remote(#"{"phone_number": "+82 2-1234-5678"}"#).decoded(asType: Contact.self, decoder: decoder)
 
         XCTAssertEqual(contact, Contact(phoneNumber: "+82 2-1234-5678"))
     }

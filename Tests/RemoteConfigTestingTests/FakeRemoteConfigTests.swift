@@ -25,7 +25,7 @@ final class FakeRemoteConfigTests: XCTestCase {
 
         XCTAssertEqual(first.0, .successFetchedFromRemote)
         XCTAssertEqual(second.0, .successUsingPreFetchedData)
-        XCTAssertEqual(try remoteConfig["menu"].decoded(as: [MenuItem].self).map(\.name), ["떡볶이", "김밥", "라면", "튀김"])
+        XCTAssertEqual(try remoteConfig["menu"].decoded(asType: [MenuItem].self).map(\.name), ["떡볶이", "김밥", "라면", "튀김"])
         XCTAssertEqual(remoteConfig["free_delivery_threshold"].numberValue, 20_000)
         XCTAssertEqual(remoteConfig.allKeys(from: .remote), RemoteConfigSample.entries.keys.sorted())
     }

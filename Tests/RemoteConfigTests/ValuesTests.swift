@@ -56,21 +56,21 @@ final class ValuesTests: ServerTestCase {
         _ = await fetchAndActivateResult(client)
 
         XCTAssertEqual(client["free_delivery_threshold"].numberValue, 20_000)
-        XCTAssertEqual(try client["free_delivery_threshold"].decoded(as: Int.self), 20_000)
+        XCTAssertEqual(try client["free_delivery_threshold"].decoded(asType: Int.self), 20_000)
         XCTAssertTrue(client["ordering_enabled"].boolValue)
-        XCTAssertEqual(try client["ordering_enabled"].decoded(as: Bool.self), true)
+        XCTAssertEqual(try client["ordering_enabled"].decoded(asType: Bool.self), true)
         XCTAssertEqual(client["welcome_message"].dataValue, Data("어서 오세요!".utf8))
-        XCTAssertEqual(try client["welcome_message"].decoded(as: String.self), "어서 오세요!")
+        XCTAssertEqual(try client["welcome_message"].decoded(asType: String.self), "어서 오세요!")
         XCTAssertNil(client["welcome_message"].jsonValue)
         XCTAssertEqual((client["menu"].jsonValue as? [Any])?.count, 4)
 
-        let menu = try client["menu"].decoded(as: [MenuItem].self)
+        let menu = try client["menu"].decoded(asType: [MenuItem].self)
         XCTAssertEqual(menu.map(\.name), ["떡볶이", "김밥", "라면", "튀김"])
         XCTAssertEqual(menu.map(\.price).reduce(0, +), 13_000)
 
-        let contacts = try client["seller_contacts"].decoded(as: [SellerContact].self).sorted { $0.order < $1.order }
+        let contacts = try client["seller_contacts"].decoded(asType: [SellerContact].self).sorted { $0.order < $1.order }
         XCTAssertEqual(contacts.first, SellerContact(address: "서울특별시 종로구 세종대로 175", order: 0, phone: "+82 2-1234-5678"))
 
-        XCTAssertThrowsError(try client["welcome_message"].decoded(as: [MenuItem].self))
+        XCTAssertThrowsError(try client["welcome_message"].decoded(asType: [MenuItem].self))
     }
 }

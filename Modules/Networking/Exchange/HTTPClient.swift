@@ -158,17 +158,18 @@ public struct HTTPClient: Sendable {
 }
 
 /// One exchange's result, handed from the exchange's thread to the thread waiting for it.
-private final class ExchangeResult: @unchecked Sendable { // `result` is written once before `ready` is signalled, read after
+private final class ExchangeResult: @unchecked Sendable { // `result` is only touched under `lock`
+    private let lock = NSLock()
     private let ready = DispatchSemaphore(value: 0)
     private var result: Result<HTTPResponse, HTTPError>?
 
     func deliver(_ result: Result<HTTPResponse, HTTPError>) {
-        self.result = result
+        lock.withLock { self.result = result }
         ready.signal()
     }
 
     func wait() -> Result<HTTPResponse, HTTPError> {
         ready.wait()
-        return result!
+        return lock.withLock { result! }
     }
 }

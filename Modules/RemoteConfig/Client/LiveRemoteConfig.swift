@@ -460,7 +460,8 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             let outcome: FetchOutcome
             switch reply {
             case .failure(let error):
-                if case .httpStatus(let status, _) = error, FetchResponseParser.startsBackoff(status) {
+                // Installations answering 429 or 5xx is the same overloaded service behind the fetch.
+                if Self.startsBackoff(error) {
                     let failures = (core.stored.backoff?.failures ?? 0) + 1
                     let delay = backoffPolicy.delay(afterFailures: failures, random: random)
                     core.stored.backoff = BackoffState(failures: failures, until: now.addingTimeInterval(delay))
@@ -503,6 +504,14 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             log("fetch: template \(template.templateVersion ?? "-") with \(template.entries.count) entries")
         default:
             break
+        }
+    }
+
+    /// Whether `error` is an answer that starts a back-off (429 or 5xx, from the fetch or Installations).
+    private static func startsBackoff(_ error: RemoteConfigError) -> Bool {
+        switch error {
+        case .httpStatus(let status, _), .installationsRefused(let status, _): FetchResponseParser.startsBackoff(status)
+        default: false
         }
     }
 

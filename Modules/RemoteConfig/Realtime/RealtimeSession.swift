@@ -42,6 +42,9 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
     private var refusal: (status: Int, body: Data)?
     /// The version being fetched for; a message for it or below starts nothing more.
     private var fetchingVersion: Int?
+    /// The fetched version the last update was sent for: fetches for two versions may join one
+    /// request, and its template is announced once.
+    private var announcedVersion: Int?
     private var serverRetryInterval: TimeInterval?
 
     static let retryableStatuses: Set<Int> = [408, 429, 502, 503, 504]
@@ -238,7 +241,10 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         switch result {
         case .success(let fetched):
             reached = fetched.version >= version
-            if reached, let update = fetched.update { emit(.next(update)) }
+            if reached, fetched.version > (announcedVersion ?? Int.min), let update = fetched.update {
+                announcedVersion = fetched.version
+                emit(.next(update))
+            }
         case .failure(let error):
             log("realtime: fetching version \(version) failed: \(error.localizedDescription)")
         }

@@ -11,7 +11,7 @@ public enum RemoteConfigDefaultValue: Sendable, Hashable {
     /// Raw bytes.
     case data(Data)
 
-    /// A default holding `value` encoded as JSON text (for arrays and objects read with `decoded(as:)`).
+    /// A default holding `value` encoded as JSON text (for arrays and objects read with `decoded(asType:)`).
     public static func json<Value: Encodable>(_ value: Value, using encoder: JSONEncoder = JSONEncoder()) throws -> Self {
         .data(try encoder.encode(value))
     }

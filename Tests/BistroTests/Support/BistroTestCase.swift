@@ -47,6 +47,7 @@ class BistroTestCase: XCTestCase {
         environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         environment["NO_COLOR"] = "1"
         environment["BISTRO_REMOTE_CONFIG_URL"] = nil
+        environment["BISTRO_FIREBASE_OPTIONS"] = nil
         return environment
     }
 

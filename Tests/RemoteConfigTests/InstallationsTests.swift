@@ -1,0 +1,271 @@
+import Foundation
+import Reactive
+@testable import RemoteConfig
+import RemoteConfigInterface
+import TestSupport
+import XCTest
+
+/// Firebase Installations against the strict local server: one registration per state directory,
+/// tokens renewed before they run out or when refused, a deleted installation replaced, and each
+/// refusal a typed error with Google's message that leaves what is stored as it was.
+final class InstallationsTests: ServerTestCase {
+    func testAnFIDIsMadeAsFirebasesSDKsMakeIt() {
+        let fid = InstallationID.make(from: [0xFF] + Array(repeating: 0, count: 16))
+        XCTAssertEqual(fid, "fwAAAAAAAAAAAAAAAAAAAA", "the first four bits are 0111, the rest of the byte kept")
+        for _ in 0..<200 {
+            let made = InstallationID.make()
+            XCTAssertTrue(InstallationID.isValid(made), made)
+            XCTAssertTrue("cdef".contains(made.first!), made)
+        }
+        XCTAssertFalse(InstallationID.isValid("aAAAAAAAAAAAAAAAAAAAAA"))
+        XCTAssertFalse(InstallationID.isValid("fAAAAAAAAAAAAAAAAAAAA"))
+        XCTAssertFalse(InstallationID.isValid("fAAAAAAAAAAAAAAAAAAAA+"))
+    }
+
+    func testTheFirstFetchRegistersAndLaterClientsReuseTheInstallation() async throws {
+        let first = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        let result = await fetchAndActivateResult(first)
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let fid = try await XCTUnwrap(first.installations).installationID()
+
+        for _ in 0..<3 {
+            let later = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+            let status = await fetchAndActivateResult(later).status
+            XCTAssertEqual(status, .successFetchedFromRemote)
+            let laterFID = try await XCTUnwrap(later.installations).installationID()
+            XCTAssertEqual(laterFID, fid)
+        }
+
+        let installations = try await server.installations()
+        XCTAssertEqual(installations.registrations, 1)
+        XCTAssertEqual(installations.tokenRefreshes, 0)
+        XCTAssertEqual(installations.installations.map(\.fid), [fid])
+        XCTAssertEqual(installations.installations.map(\.appId), [FirebaseOptions.development.googleAppID])
+        let attributes = try FileManager.default.attributesOfItem(atPath: installationsStorageURL.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
+    func testClientsRacingOnAFirstLaunchRegisterOnce() async throws {
+        // Each client has its own in-process lock: only the file lock keeps them to one registration.
+        let clients = try (0..<8).map { _ in try makeClient() }
+        let fids = try await withThrowingTaskGroup(of: String.self) { group in
+            for client in clients {
+                group.addTask { try await XCTUnwrap(client.installations).installationID() }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        XCTAssertEqual(fids.count, 1)
+        let registrations = try await server.installations().registrations
+        XCTAssertEqual(registrations, 1)
+    }
+
+    func testATokenRefusedMidRunIsRenewedAndTheFetchSentAgain() async throws {
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        _ = await fetchAndActivateResult(client)
+        let installations = try XCTUnwrap(client.installations)
+        let before = try await installations.authToken()
+        try await server.expireInstallationTokens()
+        try await server.setTemplate(["welcome_message": "환영합니다"])
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        XCTAssertEqual(client["welcome_message"].stringValue, "환영합니다")
+        let after = try await installations.authToken()
+        XCTAssertNotEqual(after.authToken, before.authToken)
+        let known = try await server.installations()
+        XCTAssertEqual(known.registrations, 1)
+        XCTAssertEqual(known.tokenRefreshes, 1)
+        let refused = try await server.requests().filter { $0.status == 401 }.count
+        XCTAssertEqual(refused, 1, "one refusal, then the renewed token")
+    }
+
+    func testATokenWithLessThanAnHourLeftIsRenewedBeforeItIsSent() async throws {
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        _ = await fetchAndActivateResult(client)
+        // The server's tokens live a week; by the client's clock less than an hour is left.
+        clock.advance(by: 7 * 24 * 60 * 60 - 59 * 60)
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let known = try await server.installations()
+        XCTAssertEqual(known.tokenRefreshes, 1)
+        let refused = try await server.requests().filter { $0.status != nil }.count
+        XCTAssertEqual(refused, 0, "renewed before any server had to refuse it")
+    }
+
+    func testADeletedInstallationIsReplacedByANewRegistration() async throws {
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        _ = await fetchAndActivateResult(client)
+        let installations = try XCTUnwrap(client.installations)
+        let old = try await installations.installationID()
+        try await server.deleteInstallations()
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let new = try await installations.installationID()
+        XCTAssertNotEqual(new, old)
+        let known = try await server.installations()
+        XCTAssertEqual(known.registrations, 2)
+        XCTAssertEqual(known.installations.map(\.fid), [new])
+        let restarted = try await XCTUnwrap(makeClient().installations).installationID()
+        XCTAssertEqual(restarted, new, "the new installation is what is stored")
+    }
+
+    func testTheServersFIDIsTheOneKept() async throws {
+        try await server.assignNextInstallationID("eAssignedByTheServer01")
+        let client = try makeClient()
+        _ = await fetchAndActivateResult(client)
+
+        let fid = try await XCTUnwrap(client.installations).installationID()
+        XCTAssertEqual(fid, "eAssignedByTheServer01")
+        let body = try await server.requests().last?.body
+        XCTAssertEqual(body?["appInstanceId"], .text("eAssignedByTheServer01"))
+    }
+
+    func testDeletingRemovesTheInstallationHereAndThere() async throws {
+        let client = try makeClient()
+        let installations = try XCTUnwrap(client.installations)
+        let old = try await installations.installationID()
+
+        try await installations.delete()
+
+        var known = try await server.installations()
+        XCTAssertEqual(known.installations, [])
+        let new = try await installations.installationID()
+        XCTAssertNotEqual(new, old)
+        known = try await server.installations()
+        XCTAssertEqual(known.registrations, 2)
+    }
+
+    /// A client whose first fetch fails with `expected`, storing nothing: no installation, and no
+    /// fetched or active template (the state file holds only the failed status).
+    private func assertFirstFetchRefused(
+        _ client: LiveRemoteConfig, with expected: RemoteConfigError, sentence: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        let result = await fetchAndActivateResult(client)
+        XCTAssertEqual(result.status, .error, file: file, line: line)
+        XCTAssertEqual(result.error, expected, file: file, line: line)
+        XCTAssertEqual(result.error?.localizedDescription, sentence, file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: installationsStorageURL.path), "no installation kept", file: file, line: line)
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: storageURL)) as? [String: Any]
+        XCTAssertNil(state?["fetched"], file: file, line: line)
+        XCTAssertNil(state?["active"], file: file, line: line)
+        XCTAssertEqual(state?["lastFetchStatus"] as? String, "failure", file: file, line: line)
+        XCTAssertEqual(client.allKeys(from: .remote), [], file: file, line: line)
+        let registrations = try await server.installations().registrations
+        XCTAssertEqual(registrations, 0, file: file, line: line)
+    }
+
+    func testAWrongAPIKeyIsRefusedWithGooglesMessage() async throws {
+        var options = FirebaseOptions.development
+        options.apiKey = "AIzaSyWrongKey000000000000000000000000000"
+        try await assertFirstFetchRefused(
+            makeClient(options: options),
+            with: .installationsRefused(400, message: RemoteConfigServerMessage(
+                status: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID")),
+            sentence: "Firebase Installations refused the request: INVALID_ARGUMENT: API key not valid. Please pass a valid API key. (HTTP 400).")
+    }
+
+    func testAnAppOutsideTheProjectIsRefused() async throws {
+        var options = FirebaseOptions.development
+        options.googleAppID = "1:999999999999:ios:0123456789abcdef"
+        try await assertFirstFetchRefused(
+            makeClient(options: options),
+            with: .installationsRefused(403, message: RemoteConfigServerMessage(
+                status: "PERMISSION_DENIED", message: "The caller does not have permission")),
+            sentence: "Firebase Installations refused the request: PERMISSION_DENIED: The caller does not have permission (HTTP 403).")
+    }
+
+    func testAFetchRefusedWithAMessageSaysWhatTheServerSaid() async throws {
+        let client = try makeClient()
+        _ = try await XCTUnwrap(client.installations).installationID()
+        try await server.script([[
+            "mode": "error", "status": 403,
+            "message": "Firebase Remote Config API has not been used in project 100000000000 before or it is disabled.\u{1B}]0;owned\u{07}",
+        ]])
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .error)
+        let sentence = try XCTUnwrap(result.error?.localizedDescription)
+        XCTAssertEqual(sentence, """
+            Remote config refused the request: PERMISSION_DENIED: Firebase Remote Config API has not been used in project \
+            100000000000 before or it is disabled.\u{FFFD}]0;owned\u{FFFD} (HTTP 403).
+            """)
+        XCTAssertFalse(sentence.unicodeScalars.contains { $0.value < 0x20 }, "the server's control characters never reach a terminal")
+    }
+}
+
+/// Installations behind an overloaded front: its 429 and 5xx pause fetches as a fetch's own would.
+final class InstallationsBackoffTests: ServerTestCase {
+    private var hostile: ScriptServer!
+
+    // Started here, not in the async test: a process started from a task thread inherits its
+    // blocked signals and would not stop at SIGTERM.
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        hostile = try ScriptServer(script: "hostile-http-server.py")
+    }
+
+    override func tearDownWithError() throws {
+        hostile?.stop()
+        try super.tearDownWithError()
+    }
+
+    func testAnOverloadedInstallationsServiceStartsTheBackoff() async throws {
+        let client = try makeClient(baseURL: hostile.baseURL.appendingPathComponent("status/503"))
+
+        let result = await fetchAndActivateResult(client)
+
+        guard case .installationsRefused(503, _) = result.error else { return XCTFail("\(String(describing: result.error))") }
+        XCTAssertEqual(client.backoffUntil, clock.now.addingTimeInterval(120))
+        let refused = await fetchAndActivateResult(client)
+        XCTAssertEqual(refused.error, .throttled(until: clock.now.addingTimeInterval(120)))
+    }
+}
+
+/// A server whose key is restricted to another app, as a Firebase key restricted in Google Cloud's console is.
+final class RestrictedKeyTests: ServerTestCase {
+    override var serverArguments: [String] { ["--restrict-key", "ios:com.example.other"] }
+
+    func testAKeyRestrictedToAnotherBundleIsRefused() async throws {
+        let client = try makeClient()
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.error, .installationsRefused(403, message: RemoteConfigServerMessage(
+            status: "PERMISSION_DENIED", message: "Requests from this iOS client application app.bistro.ios are blocked.",
+            reason: "API_KEY_IOS_APP_BLOCKED")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: installationsStorageURL.path))
+    }
+}
+
+/// A Google API key the server's stand-in project knows, for an Android app (`google-services.json`).
+final class AndroidAppTests: ServerTestCase {
+    private static let options = FirebaseOptions(
+        apiKey: "AIzaSyTestAndroidKey0000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
+        googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android"))
+
+    override var serverArguments: [String] {
+        ["--project-id", "bistro-test-project", "--project-number", "123456789012", "--api-key", Self.options.apiKey,
+         "--app-id", Self.options.googleAppID, "--restrict-key", "android:app.bistro.android"]
+    }
+
+    func testAnAndroidAppSendsItsPackageAndFetchesByProjectID() async throws {
+        let client = try makeClient(options: Self.options)
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let requests = try await server.requests()
+        let request = try XCTUnwrap(requests.last)
+        XCTAssertEqual(request.path, "/v1/projects/bistro-test-project/namespaces/firebase:fetch")
+        XCTAssertEqual(request.header("X-Android-Package"), "app.bistro.android")
+        XCTAssertNil(request.header("X-Ios-Bundle-Identifier"))
+        XCTAssertEqual(request.body?["packageName"], .text("app.bistro.android"))
+    }
+}
