@@ -215,7 +215,7 @@ CANONICAL_STATUS = {
     504: "DEADLINE_EXCEEDED",
 }
 
-# Google's own wording of each refusal, as Firebase's services answer (see firebase-protocol.md, A4).
+# Google's own wording of each refusal, as Firebase's services answer (error bodies users have reported).
 MISSING_KEY = "The request is missing a valid API key."
 INVALID_KEY = "API key not valid. Please pass a valid API key."
 PROJECT_DENIED = "Permission denied on resource project %s."

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 
 /// Signs users in with Apple, keeps their credential, and says whether they are still signed in.
 ///
@@ -15,18 +16,35 @@ public struct AuthenticationClient: Sendable {
     /// Who is signed in now (the stored credential's user while it is neither revoked nor
     /// expired), nil when nobody is: what an account screen or `bistro auth status` shows.
     public var signedInUser: @Sendable () async -> String?
+    /// When Apple last confirmed the signed-in user's refresh token, nil when it never did (no
+    /// refresh token, or not checked yet).
+    public var appleConfirmedAt: @Sendable () async -> Date?
+    /// Revokes the user's tokens at Apple, then deletes the stored credential (what deleting an
+    /// account must do, by the App Store's rules); throws `AuthenticationError` and deletes nothing
+    /// when Apple cannot be reached or refuses.
+    public var deleteAccount: @Sendable () async throws -> AccountDeletion
+    /// Verifies and applies a server-to-server notification, the body Apple POSTs to the app's
+    /// endpoint; throws `AuthenticationError.invalidNotification` and changes nothing when it is not Apple's.
+    public var handleServerNotification: @Sendable (_ body: Data) async throws -> AppleAccountNotification
 
-    /// A client made of the given endpoints; one built without `signedInUser` reports that
-    /// endpoint unimplemented when it is called.
+    /// A client made of the given endpoints; one built without one of the later endpoints reports
+    /// it unimplemented when it is called.
     public init(
         checkAppleAuthenticationStatus: @escaping @Sendable (_ userID: String?) async -> AuthenticationStatus,
         signIn: @escaping @Sendable (_ response: AppleAuthenticationResponse) async throws -> Void,
         signOut: @escaping @Sendable () async throws -> Void,
-        signedInUser: @escaping @Sendable () async -> String? = Dependencies.unimplemented("AuthenticationClient.signedInUser", placeholder: nil)
+        signedInUser: @escaping @Sendable () async -> String? = Dependencies.unimplemented("AuthenticationClient.signedInUser", placeholder: nil),
+        appleConfirmedAt: @escaping @Sendable () async -> Date? = Dependencies.unimplemented("AuthenticationClient.appleConfirmedAt", placeholder: nil),
+        deleteAccount: @escaping @Sendable () async throws -> AccountDeletion = Dependencies.unimplemented("AuthenticationClient.deleteAccount"),
+        handleServerNotification: @escaping @Sendable (_ body: Data) async throws -> AppleAccountNotification =
+            Dependencies.unimplemented("AuthenticationClient.handleServerNotification")
     ) {
         self.checkAppleAuthenticationStatus = checkAppleAuthenticationStatus
         self.signIn = signIn
         self.signOut = signOut
         self.signedInUser = signedInUser
+        self.appleConfirmedAt = appleConfirmedAt
+        self.deleteAccount = deleteAccount
+        self.handleServerNotification = handleServerNotification
     }
 }

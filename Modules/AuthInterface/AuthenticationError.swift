@@ -6,6 +6,16 @@ public enum AuthenticationError: Error, Sendable, Equatable {
     case cannotVerifyNow
     /// The credential could not be stored or removed; `reason` says which file and what is wrong with it.
     case storageFailed(reason: String)
+    /// Apple refused a request of the server side (a code exchange, a status check, a revocation).
+    case appleRefused(AppleRefusal)
+    /// Apple could not be reached, or its answer could not be read; try again later.
+    case cannotReachApple(reason: String)
+    /// The server side of Sign in with Apple is not configured: `reason` says what is missing.
+    case notConfigured(reason: String)
+    /// The identity token and the authorization code name different users.
+    case userMismatch
+    /// A server-to-server notification is not acceptable; nothing was changed.
+    case invalidNotification(InvalidNotificationReason)
 
     /// Why an identity token was refused.
     public enum InvalidTokenReason: Sendable, Equatable {
@@ -39,12 +49,33 @@ public enum AuthenticationError: Error, Sendable, Equatable {
         case wrongNonce
     }
 
+    /// Why a server-to-server notification was refused.
+    public enum InvalidNotificationReason: Sendable, Equatable {
+        /// Not `{"payload": "<JWS>"}`, or the JWS or its `events` is not what Apple sends.
+        case malformed
+        /// Not signed by one of Apple's keys (an unknown key, a wrong signature, another algorithm).
+        case badSignature
+        /// `iss` is not Apple.
+        case wrongIssuer
+        /// `aud` is none of the app's client ids.
+        case wrongAudience
+        /// `iat` is older than the age a notification is accepted at, or in the future.
+        case stale
+        /// The event's type is none Apple documents.
+        case unknownEvent(String)
+    }
+
     /// A sentence for the user or a log. (Not `description`, so that dumps and test diffs show the case.)
     public var message: String {
         switch self {
         case .invalidToken(let reason): "The sign-in was refused: \(reason.sentence)."
         case .cannotVerifyNow: "The sign-in cannot be checked right now. Try again when online."
         case .storageFailed(let reason): "The sign-in could not be saved on this device: \(reason)."
+        case .appleRefused(let refusal): refusal.sentence
+        case .cannotReachApple(let reason): "Apple could not be reached: \(reason). Try again later."
+        case .notConfigured(let reason): "The server side of Sign in with Apple is not configured: \(reason)."
+        case .userMismatch: "The identity token and the authorization code are for different users."
+        case .invalidNotification(let reason): "The notification was refused: \(reason.sentence)."
         }
     }
 }
@@ -66,6 +97,19 @@ extension AuthenticationError.InvalidTokenReason {
         case .missingSubject: "the identity token names no user"
         case .subjectMismatch: "the identity token is for another user"
         case .wrongNonce: "the identity token does not answer this sign-in request"
+        }
+    }
+}
+
+extension AuthenticationError.InvalidNotificationReason {
+    fileprivate var sentence: String {
+        switch self {
+        case .malformed: "it is not a payload Apple sends"
+        case .badSignature: "it is not signed by one of Apple's keys"
+        case .wrongIssuer: "it was not issued by Apple"
+        case .wrongAudience: "it is for another app"
+        case .stale: "it is too old, or dated in the future; check the clock"
+        case .unknownEvent(let type): "its event type '\(type)' is unknown"
         }
     }
 }

@@ -1,4 +1,5 @@
-/// Whether a user is signed in on this device, and if not, why.
+/// Whether a user is signed in on this device, and if not, why: Apple's credential states
+/// (authorized, revoked, not found, transferred), and a session that ran out.
 public enum AuthenticationStatus: Sendable, Equatable {
     /// A stored credential exists for the user and is neither revoked nor expired.
     case signedIn
@@ -16,5 +17,8 @@ public enum AuthenticationStatus: Sendable, Equatable {
         case notFound
         /// The stored credential's session lifetime ran out.
         case expired
+        /// The credential belongs to the app under another team: the app was transferred, and the
+        /// user must sign in again under the new team (Apple's "transferred").
+        case transferred
     }
 }

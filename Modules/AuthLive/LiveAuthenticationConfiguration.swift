@@ -1,11 +1,23 @@
 import Foundation
 
-/// How the live authentication client verifies tokens and where it keeps its files.
+/// How the live authentication client verifies tokens, reaches Apple and keeps its files.
 public struct LiveAuthenticationConfiguration: Sendable {
-    /// The app's client ids (bundle id, Services ID); a token's `aud` must be one of them.
+    /// The app's client ids (bundle id, Services ID); a token's `aud` must be one of them, and the
+    /// first is the one codes are exchanged for.
     public var clientIDs: [String]
-    /// Where Apple publishes its signing keys.
+    /// The base of Apple's `/auth/keys`, `/auth/token` and `/auth/revoke`.
+    public var appleAuthURL: URL
+    /// Where Apple publishes its signing keys (`/auth/keys` under `appleAuthURL` unless given).
     public var keySetURL: URL
+    /// The developer's Sign in with Apple key (team, key id, `.p8`), which signs the client secret
+    /// that code exchanges, daily checks and revocations need; nil: identity tokens only.
+    public var signingKey: AppleSigningKey?
+    /// The redirect URI of the web flow, sent with a code exchange when the authorization request had one.
+    public var redirectURI: String?
+    /// How often a refresh token is checked with Apple, in seconds: Apple asks for at most once a day.
+    public var appleCheckInterval: TimeInterval
+    /// How old a server-to-server notification may be, in seconds, to be applied.
+    public var notificationMaximumAge: TimeInterval
     /// The directory for the credential and the key cache; created with mode 0700.
     public var stateDirectory: URL
     /// How far clocks may disagree, in seconds, when `exp`, `iat` and `nbf` are checked.
@@ -27,14 +39,20 @@ public struct LiveAuthenticationConfiguration: Sendable {
     /// Called with each temporary file after it is written and before it replaces its target.
     package var willReplaceFile: (@Sendable (_ temporaryFile: URL) -> Void)?
 
-    /// Apple's key set URL.
-    public static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
+    /// Apple's base URL for Sign in with Apple's REST API.
+    public static let appleAuthURL = URL(string: "https://appleid.apple.com")!
 
-    /// A configuration for `clientIDs`: Apple's key set, the XDG state directory, 60 s leeway and
-    /// refetch interval, keys trusted for a day, 30-day sessions.
+    /// A configuration for `clientIDs`: Apple's endpoints, the XDG state directory, 60 s leeway and
+    /// refetch interval, keys trusted for a day, 30-day sessions for identity tokens alone, a daily
+    /// check of refresh tokens, notifications applied within an hour.
     public init(
         clientIDs: [String],
-        keySetURL: URL = LiveAuthenticationConfiguration.appleKeySetURL,
+        appleAuthURL: URL = LiveAuthenticationConfiguration.appleAuthURL,
+        keySetURL: URL? = nil,
+        signingKey: AppleSigningKey? = nil,
+        redirectURI: String? = nil,
+        appleCheckInterval: TimeInterval = 24 * 60 * 60,
+        notificationMaximumAge: TimeInterval = 60 * 60,
         stateDirectory: URL? = nil,
         leeway: TimeInterval = 60,
         minimumKeyRefetchInterval: TimeInterval = 60,
@@ -45,7 +63,12 @@ public struct LiveAuthenticationConfiguration: Sendable {
         log: (@Sendable (String) -> Void)? = nil
     ) {
         self.clientIDs = clientIDs
-        self.keySetURL = keySetURL
+        self.appleAuthURL = appleAuthURL
+        self.keySetURL = keySetURL ?? appleAuthURL.appendingPathComponent("auth/keys")
+        self.signingKey = signingKey
+        self.redirectURI = redirectURI
+        self.appleCheckInterval = appleCheckInterval
+        self.notificationMaximumAge = notificationMaximumAge
         self.stateDirectory = stateDirectory ?? StateDirectory.default()
         self.leeway = leeway
         self.minimumKeyRefetchInterval = minimumKeyRefetchInterval

@@ -43,7 +43,19 @@ public final class FakeAuthentication: Sendable {
             checkAppleAuthenticationStatus: { userID in self.status(of: userID) },
             signIn: { response in try self.signIn(response) },
             signOut: { try self.signOut() },
-            signedInUser: { self.user })
+            signedInUser: { self.user },
+            appleConfirmedAt: { nil },
+            deleteAccount: { try self.deleteAccount() },
+            handleServerNotification: { _ in
+                throw AuthenticationError.notConfigured(reason: "the fake sign-in takes no server-to-server notifications")
+            })
+    }
+
+    /// Signs the user out as a deletion would; there are no tokens at Apple to revoke.
+    private func deleteAccount() throws(AuthenticationError) -> AccountDeletion {
+        guard user != nil else { return .noCredential }
+        try signOut()
+        return .nothingToRevoke
     }
 
     private func status(of userID: String?) -> AuthenticationStatus {

@@ -8,7 +8,7 @@ import XCTest
 /// A test case with a fresh key set server (publishing `rsa-1` and `ec-1`), a fresh state
 /// directory and a hand-moved clock per test.
 class LiveClientTestCase: XCTestCase {
-    private(set) var server: JWKSServer!
+    private(set) var server: AppleAuthServer!
     private(set) var stateDirectory: URL!
     let clock = TestClock()
     /// Every line the clients logged.
@@ -18,7 +18,7 @@ class LiveClientTestCase: XCTestCase {
     // concurrency thread inherits its blocked signals.
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try JWKSServer(keys: [TestKeys.rsa1, TestKeys.p256])
+        server = try AppleAuthServer(keys: [TestKeys.rsa1, TestKeys.p256])
         stateDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("auth-tests-\(UUID().uuidString)", isDirectory: true)
             .appendingPathComponent("state/bistro", isDirectory: true)

@@ -146,6 +146,6 @@ final class SignInStatusTests: LiveClientTestCase {
         XCTAssertEqual(
             LiveAuthenticationConfiguration.defaultStateDirectory(environment: ["HOME": "/home/ada"]).path,
             "/home/ada/.local/state/bistro")
-        XCTAssertEqual(LiveAuthenticationConfiguration.appleKeySetURL.absoluteString, "https://appleid.apple.com/auth/keys")
+        XCTAssertEqual(LiveAuthenticationConfiguration(clientIDs: ["x"]).keySetURL.absoluteString, "https://appleid.apple.com/auth/keys")
     }
 }

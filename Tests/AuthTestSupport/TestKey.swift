@@ -14,6 +14,14 @@ public struct TestKey: Sendable {
     public let jwk: [String: String]
     /// The public key as DER SubjectPublicKeyInfo (what a confused verifier would use as an HMAC secret).
     public let publicKeyDER: [UInt8]
+    /// The private key as PKCS#8 DER, what a `.p8` file holds.
+    public let pkcs8DER: [UInt8]
+
+    /// The private key as a `.p8` file from Apple's developer account holds it: PKCS#8 PEM.
+    public var pkcs8PEM: String { Self.pem(pkcs8DER, label: "PRIVATE KEY") }
+
+    /// The public key as PEM SubjectPublicKeyInfo.
+    public var publicKeyPEM: String { Self.pem(publicKeyDER, label: "PUBLIC KEY") }
 
     /// The JWS algorithm of the key.
     public var algorithm: String { kind == .rsa ? "RS256" : "ES256" }
@@ -32,7 +40,7 @@ public struct TestKey: Sendable {
     public func renamed(_ newID: String) -> TestKey {
         var jwk = self.jwk
         jwk["kid"] = newID
-        return TestKey(id: newID, kind: kind, privateKeyDER: privateKeyDER, jwk: jwk, publicKeyDER: publicKeyDER)
+        return TestKey(id: newID, kind: kind, privateKeyDER: privateKeyDER, jwk: jwk, publicKeyDER: publicKeyDER, pkcs8DER: pkcs8DER)
     }
 
     /// The JWS signature of `message` (for ES256, r ‖ s as JWS wants it).
@@ -85,9 +93,23 @@ public struct TestKey: Sendable {
             jwk["y"] = base64URL(bigNumber(key, clibcrypto_param_ec_pub_y(), width: 32))
             if declaresAlgorithm { jwk["alg"] = "ES256" }
         }
+        let info = EVP_PKEY2PKCS8(key)!
+        defer { PKCS8_PRIV_KEY_INFO_free(info) }
         return TestKey(
             id: id, kind: kind, privateKeyDER: der { i2d_PrivateKey(key, &$0) }, jwk: jwk,
-            publicKeyDER: der { i2d_PUBKEY(key, &$0) })
+            publicKeyDER: der { i2d_PUBKEY(key, &$0) }, pkcs8DER: der { i2d_PKCS8_PRIV_KEY_INFO(info, &$0) })
+    }
+
+    /// `der` as PEM under `label`, 64 characters a line.
+    private static func pem(_ der: [UInt8], label: String) -> String {
+        let base64 = Data(der).base64EncodedString()
+        var lines: [String] = []
+        var rest = Substring(base64)
+        while !rest.isEmpty {
+            lines.append(String(rest.prefix(64)))
+            rest = rest.dropFirst(64)
+        }
+        return "-----BEGIN \(label)-----\n" + lines.joined(separator: "\n") + "\n-----END \(label)-----\n"
     }
 
     /// Bytes OpenSSL allocates for an i2d call given a NULL output pointer, copied and freed.

@@ -6,13 +6,13 @@ import XCTest
 /// `bistro auth sign-in|status|sign-out` end to end: tokens signed by a test key, verified by the
 /// live client against a local key set server.
 final class AuthCommandTests: BistroTestCase {
-    private var server: JWKSServer?
+    private var server: AppleAuthServer?
 
     // Synchronous: a process started from a Swift concurrency thread inherits its blocked signals,
     // and the server would then never see SIGTERM.
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try JWKSServer(keys: [TestKeys.rsa1, TestKeys.p256])
+        server = try AppleAuthServer(keys: [TestKeys.rsa1, TestKeys.p256])
     }
 
     override func tearDownWithError() throws {
@@ -162,7 +162,12 @@ final class AuthCommandTests: BistroTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(
             missing.standardError,
-            "bistro: error: missing option '--identity-token FILE|-'\ntry 'bistro auth sign-in --help' for usage\n")
+            "bistro: error: give --identity-token FILE|- or --authorization-code CODE|-\ntry 'bistro auth sign-in --help' for usage\n")
+        let twice = try bistro("auth", "sign-in", "--identity-token", "-", "--authorization-code", "-")
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(
+            twice.standardError.hasPrefix("bistro: error: only one of --identity-token and --authorization-code can read standard input\n"),
+            twice.standardError)
 
         let group = try bistro("auth")
         XCTAssertEqual(group.status, 2)
@@ -171,7 +176,7 @@ final class AuthCommandTests: BistroTestCase {
         let badURL = try bistro("auth", "status", "--apple-keys-url", "ftp://example.com/keys")
         XCTAssertEqual(badURL.status, 2)
 
-        for path in [["auth"], ["auth", "sign-in"], ["auth", "status"], ["auth", "sign-out"]] {
+        for path in [["auth"], ["auth", "sign-in"], ["auth", "status"], ["auth", "sign-out"], ["auth", "delete-account"], ["auth", "notification"]] {
             let help = try bistro(args: path + ["--help"])
             XCTAssertEqual(help.status, 0, "\(path)")
             XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro \(path.joined(separator: " "))"), help.standardOutput)

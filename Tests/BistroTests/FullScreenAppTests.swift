@@ -6,13 +6,13 @@ import XCTest
 /// `bistro` on a terminal: the sign-in screen, then Menu, Contacts and Account in tabs switched
 /// with Tab, alerts for failures, and the terminal restored at the end, driven on a pseudo-terminal.
 final class FullScreenAppTests: BistroTestCase {
-    private var keyServer: JWKSServer?
+    private var keyServer: AppleAuthServer?
     private var configServer: LocalConfigServer?
 
     // Synchronous: a process started from a Swift concurrency thread inherits its blocked signals.
     override func setUpWithError() throws {
         try super.setUpWithError()
-        keyServer = try JWKSServer(keys: [TestKeys.rsa1])
+        keyServer = try AppleAuthServer(keys: [TestKeys.rsa1])
     }
 
     override func tearDownWithError() throws {

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -173,25 +171,13 @@ public final class LocalConfigServer: Sendable {
 
     /// The server's registrations and installations, blocking until they arrive.
     public func installationsWaiting() throws -> Installations {
-        try JSONDecoder().decode(Installations.self, from: getWaiting("__control/installations"))
+        try JSONDecoder().decode(Installations.self, from: server.getWaiting("__control/installations"))
     }
 
     /// Every fetch and stream request received so far, blocking until they arrive.
     public func requestsWaiting() throws -> [RecordedRequest] {
         struct Requests: Decodable { let requests: [RecordedRequest] }
-        return try JSONDecoder().decode(Requests.self, from: getWaiting("__control/requests")).requests
-    }
-
-    /// The body of a GET of `path`, for synchronous tests (an async test blocking a cooperative thread hangs).
-    private func getWaiting(_ path: String) throws -> Data {
-        let received = Locked<Result<Data, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: baseURL.appendingPathComponent(path)) { data, _, error in
-            received.withLock { $0 = data.map { .success($0) } ?? .failure(error ?? URLError(.badServerResponse)) }
-            done.signal()
-        }.resume()
-        guard done.wait(timeout: .now() + 30) == .success else { throw URLError(.timedOut) }
-        return try received.withLock { $0 }!.get()
+        return try JSONDecoder().decode(Requests.self, from: server.getWaiting("__control/requests")).requests
     }
 
     /// Closes every open real-time stream at once, as a network change would.

@@ -68,14 +68,32 @@ public final class ScriptServer: Sendable {
     /// `control` for synchronous tests, which wait on the calling thread: the app's tests block on its
     /// child process, and an async test blocking a cooperative thread hangs.
     public func controlWaiting(_ action: String, _ body: [String: any Sendable]) throws {
-        let status = Locked<Int?>(nil)
+        _ = try controlAnswer(action, body)
+    }
+
+    /// `controlWaiting`, giving the answer's body.
+    public func controlAnswer(_ action: String, _ body: [String: any Sendable]) throws -> Data {
+        let (status, data) = try exchangeWaiting(try controlRequest(action, body))
+        XCTAssertEqual(status, 200, "control \(action): \(String(decoding: data, as: UTF8.self))")
+        return data
+    }
+
+    /// The body of a GET of `path`, blocking until it arrives (at most 30 s).
+    public func getWaiting(_ path: String) throws -> Data {
+        try exchangeWaiting(URLRequest(url: baseURL.appendingPathComponent(path))).body
+    }
+
+    private func exchangeWaiting(_ request: URLRequest) throws -> (status: Int?, body: Data) {
+        let received = Locked<Result<(Int?, Data), any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: try controlRequest(action, body)) { _, response, _ in
-            status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode }
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            received.withLock {
+                $0 = data.map { .success(((response as? HTTPURLResponse)?.statusCode, $0)) } ?? .failure(error ?? URLError(.badServerResponse))
+            }
             done.signal()
         }.resume()
-        done.wait()
-        XCTAssertEqual(status.withLock { $0 }, 200, "control \(action)")
+        guard done.wait(timeout: .now() + 30) == .success else { throw URLError(.timedOut) }
+        return try received.withLock { $0 }!.get()
     }
 
     private func controlRequest(_ action: String, _ body: [String: any Sendable]) throws -> URLRequest {

@@ -4,58 +4,100 @@ import FeatureContract
 import Foundation
 import TerminalUI
 
-/// `bistro auth sign-in|status|sign-out`.
+/// `bistro auth sign-in|status|sign-out|delete-account|notification`.
 struct AuthCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
-        commandName: "auth", abstract: "sign in with an Apple identity token, show who is signed in, sign out",
-        subcommands: [AuthSignInCommand.self, AuthStatusCommand.self, AuthSignOutCommand.self])
+        commandName: "auth", abstract: "sign in with Apple, show who is signed in, sign out, delete the account, apply Apple's notifications",
+        subcommands: [
+            AuthSignInCommand.self, AuthStatusCommand.self, AuthSignOutCommand.self, AuthDeleteAccountCommand.self,
+            AuthNotificationCommand.self,
+        ])
 
     func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'bistro auth' (sign-in, status or sign-out)")
+        throw ValidationError("missing command for 'bistro auth' (sign-in, status, sign-out, delete-account or notification)")
     }
 }
 
-/// `bistro auth sign-in --identity-token FILE|- [--nonce N]`: verifies the token and keeps the credential.
+/// `bistro auth sign-in [--identity-token FILE|-] [--authorization-code CODE|-] [--nonce N]`:
+/// exchanges the authorization code at Apple and keeps the credential with its refresh token, or
+/// verifies an identity token alone; with both, they must name the same user.
 ///
-/// The token is a secret: it is read from a file or standard input (never an argument, which other
-/// users can see in the process list) and never printed, not even in an error.
+/// The token and the code are secrets: read from a file or standard input (a token never from an
+/// argument, which other users can see in the process list) and never printed, not even in an error.
 struct AuthSignInCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-in", abstract: "verify an identity token against Apple's keys and keep the credential")
+        commandName: "sign-in", abstract: "exchange an authorization code at Apple, or verify an identity token, and keep the credential")
 
-    @Option(help: ArgumentHelp("the token's file, or - for standard input (required)", valueName: "FILE|-")) var identityToken: String
+    @Option(help: ArgumentHelp("the identity token's file, or - for standard input", valueName: "FILE|-")) var identityToken: String?
+    @Option(help: ArgumentHelp(
+        "the authorization code to exchange at Apple (needs --apple-team-id, --apple-key-id, --apple-private-key), or - for standard input",
+        valueName: "CODE|-")) var authorizationCode: String?
     @Option(help: ArgumentHelp("the raw nonce sent with the authorization request", valueName: "N")) var nonce: String?
 
+    func validate() throws {
+        guard identityToken != nil || authorizationCode != nil else {
+            throw ValidationError("give --identity-token FILE|- or --authorization-code CODE|-")
+        }
+        guard !(identityToken == "-" && authorizationCode == "-") else {
+            throw ValidationError("only one of --identity-token and --authorization-code can read standard input")
+        }
+    }
+
     func run(with services: FeatureServices) async throws {
-        let data = try services.readInput(identityToken, limit: 64 * 1024, what: "the identity token")
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty else {
-            throw CommandFailure("the identity token from '\(identityToken == "-" ? "standard input" : identityToken)' is empty")
+        let token = try identityToken.map { try Self.secret(from: $0, services: services, what: "the identity token") }
+        let code = try authorizationCode.map { source in
+            source == "-" ? try Self.secret(from: source, services: services, what: "the authorization code") : source
         }
         // A terminal has no platform to report the user id: the token's own subject is the user,
         // which the live verifier vouches for with the signature.
-        let response = AppleAuthenticationResponse(userID: "", identityToken: token, nonce: nonce)
+        let response = AppleAuthenticationResponse(userID: "", identityToken: token, authorizationCode: code, nonce: nonce)
         do {
             try await services.authentication.signIn(response)
         } catch let error as AuthenticationError {
             switch error {
             case .cannotVerifyNow: throw CommandFailure("cannot verify now: \(error.message)")
-            case .invalidToken, .storageFailed: throw CommandFailure("could not sign in: \(error.message)")
+            default: throw CommandFailure("could not sign in: \(error.message)")
             }
         }
         let user = await services.authentication.signedInUser() ?? ""
         services.console.emit("signed in as \(user.sanitizedForTerminal)")
     }
+
+    private static func secret(from source: String, services: FeatureServices, what: String) throws -> String {
+        let data = try services.readInput(source, limit: 64 * 1024, what: what)
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw CommandFailure("\(what) from '\(source == "-" ? "standard input" : source)' is empty") }
+        return text
+    }
 }
 
-/// `bistro auth status`: who is signed in.
+/// `bistro auth status`: who is signed in, and when Apple last confirmed it; checks a refresh
+/// token with Apple first when a day has passed since.
 struct AuthStatusCommand: FeatureCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "print 'signed in as USER' or 'signed out'")
 
     func run(with services: FeatureServices) async throws {
+        let authentication = services.authentication
+        let status = await authentication.checkAppleAuthenticationStatus(nil)
+        guard status == .signedIn, let user = await authentication.signedInUser() else {
+            services.console.emit(Self.signedOut(status))
+            return
+        }
         // The user id is the token's claim: shown, never interpreted.
-        let user = await services.authentication.signedInUser()
-        services.console.emit(user.map { "signed in as \($0.sanitizedForTerminal)" } ?? "signed out")
+        var lines = ["signed in as \(user.sanitizedForTerminal)"]
+        if let confirmed = await authentication.appleConfirmedAt() {
+            lines.append("Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")
+        }
+        services.console.emit(lines.joined(separator: "\n"))
+    }
+
+    private static func signedOut(_ status: AuthenticationStatus) -> String {
+        switch status {
+        case .signedOut(.revoked): "signed out: the user stopped using Sign in with Apple for this app"
+        case .signedOut(.expired): "signed out: the session ran out; sign in again"
+        case .signedOut(.transferred): "signed out: the app moved to another team; sign in again"
+        case .signedIn, .signedOut(.notFound): "signed out"
+        }
     }
 }
 
@@ -70,5 +112,67 @@ struct AuthSignOutCommand: FeatureCommand {
             throw CommandFailure("could not sign out: \(error.message)")
         }
         services.console.emit("signed out")
+    }
+}
+
+/// `bistro auth delete-account`: revokes the user's tokens at Apple, then deletes the credential,
+/// as the App Store asks of an app that deletes accounts. When Apple cannot be reached or refuses,
+/// nothing is deleted: run it again later.
+struct AuthDeleteAccountCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-account", abstract: "revoke the user's tokens at Apple, then delete the credential")
+
+    func run(with services: FeatureServices) async throws {
+        let deletion: AccountDeletion
+        do {
+            deletion = try await services.authentication.deleteAccount()
+        } catch let error as AuthenticationError {
+            throw CommandFailure("could not delete the account, and nothing was deleted: \(error.message)")
+        }
+        let said: String = switch deletion {
+        case .revokedAtApple: "Apple revoked the sign-in's tokens; the credential is deleted"
+        case .nothingToRevoke:
+            "the credential is deleted; it came from an identity token alone, so there was nothing to revoke at Apple: "
+                + "stop the app's access in the Apple Account's settings (Sign in with Apple)"
+        case .noCredential: "nobody is signed in: nothing to delete"
+        }
+        services.console.emit(said)
+    }
+}
+
+/// `bistro auth notification [FILE|-] [--json]`: verifies a server-to-server notification (the body
+/// Apple POSTs to the app's endpoint) and applies it to the stored credential.
+struct AuthNotificationCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notification", abstract: "verify and apply a server-to-server notification from Apple")
+
+    @Argument(help: ArgumentHelp("the body Apple posted, or - for standard input", valueName: "FILE|-")) var source: String = "-"
+    @Flag(help: "print JSON") var json = false
+
+    func run(with services: FeatureServices) async throws {
+        let body = try services.readInput(source, limit: 64 * 1024, what: "the notification")
+        let notification: AppleAccountNotification
+        do {
+            notification = try await services.authentication.handleServerNotification(body)
+        } catch let error as AuthenticationError {
+            throw CommandFailure("could not apply the notification: \(error.message)")
+        }
+        let time = notification.eventTime.formatted(.iso8601)
+        if json {
+            struct Line: Encodable {
+                let type: String
+                let userID: String
+                let eventTime: String
+                let email: String?
+                let isPrivateEmail: Bool?
+                let changedStoredCredential: Bool
+            }
+            services.console.emit(try JSONLine.encode(Line(
+                type: notification.event.rawValue, userID: notification.userID, eventTime: time, email: notification.email,
+                isPrivateEmail: notification.isPrivateEmail, changedStoredCredential: notification.changedStoredCredential)))
+        } else {
+            let effect = notification.changedStoredCredential ? "the stored credential is updated" : "no stored credential is the user's"
+            services.console.emit("\(notification.event.rawValue) for \(notification.userID.sanitizedForTerminal) at \(time): \(effect)")
+        }
     }
 }

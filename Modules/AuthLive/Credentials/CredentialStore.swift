@@ -46,13 +46,20 @@ actor CredentialStore {
     /// The credential is read and written under the file's lock: a sign-in by another process
     /// between the two would otherwise be overwritten by the old, revoked credential.
     func revoke(userID: String, at date: Date) throws(FileSystemError) -> Bool {
+        try update(userID: userID) { credential in
+            if credential.revokedAt == nil { credential.revokedAt = date }
+        }
+    }
+
+    /// Changes the stored credential of `userID` with `change`, read and written under the file's
+    /// lock; false when none is stored for that user.
+    func update(userID: String, _ change: (inout StoredCredential) -> Void) throws(FileSystemError) -> Bool {
         guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return false }
         return try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) in
             guard var credential = load(), credential.userID == userID else { return false }
-            if credential.revokedAt == nil {
-                credential.revokedAt = date
-                try write(credential)
-            }
+            let before = credential
+            change(&credential)
+            if credential != before { try write(credential) }
             return true
         }
     }

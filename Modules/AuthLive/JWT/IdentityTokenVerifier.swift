@@ -13,6 +13,18 @@ struct IdentityTokenVerifier: Sendable {
     /// (nil when it sent none); `expectedSubject` the user id the platform reported.
     func verify(_ token: String, rawNonce: String?, expectedSubject: String?) async throws(AuthenticationError) -> VerifiedIdentityToken {
         guard let jws = CompactJWS(token) else { throw .invalidToken(.malformed) }
+        let keyID = try await checkSignature(of: jws)
+        let claims = try IdentityTokenClaims(jws.claims)
+        let (subject, audience) = try rules.check(claims, now: now(), expectedSubject: expectedSubject, rawNonce: rawNonce)
+        return VerifiedIdentityToken(
+            subject: subject, audience: audience, email: claims.email, isEmailVerified: claims.isEmailVerified,
+            isPrivateEmail: claims.isPrivateEmail, issuedAt: Date(timeIntervalSince1970: claims.issuedAt),
+            expiresAt: Date(timeIntervalSince1970: claims.expiresAt), keyID: keyID)
+    }
+
+    /// Checks that one of Apple's published keys signed `jws` (what identity tokens and
+    /// server-to-server notifications share); the key's id.
+    func checkSignature(of jws: CompactJWS) async throws(AuthenticationError) -> String {
         // Extensions the token says must be understood: none are, so such a token is not accepted.
         guard jws.header["crit"] == nil else { throw .invalidToken(.malformed) }
         guard let name = jws.header["alg"]?.string else { throw .invalidToken(.malformed) }
@@ -36,12 +48,6 @@ struct IdentityTokenVerifier: Sendable {
             throw .invalidToken(.badSignature)
         }
         guard isValid else { throw .invalidToken(.badSignature) }
-
-        let claims = try IdentityTokenClaims(jws.claims)
-        let (subject, audience) = try rules.check(claims, now: now(), expectedSubject: expectedSubject, rawNonce: rawNonce)
-        return VerifiedIdentityToken(
-            subject: subject, audience: audience, email: claims.email, isEmailVerified: claims.isEmailVerified,
-            isPrivateEmail: claims.isPrivateEmail, issuedAt: Date(timeIntervalSince1970: claims.issuedAt),
-            expiresAt: Date(timeIntervalSince1970: claims.expiresAt), keyID: keyID)
+        return keyID
     }
 }

@@ -22,9 +22,31 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp("remote config state and the sign-in (default: $XDG_STATE_HOME/bistro)", valueName: "PATH"))
     var stateDirectory: String?
     @Option(
+        name: .customLong("apple-auth-url"),
+        help: ArgumentHelp(
+            "the base of Apple's /auth/keys, /auth/token and /auth/revoke (also BISTRO_APPLE_AUTH_URL; default: https://appleid.apple.com)",
+            valueName: "URL"))
+    var appleAuthURL: String?
+    @Option(
         name: .customLong("apple-keys-url"),
-        help: ArgumentHelp("Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: https://appleid.apple.com/auth/keys)", valueName: "URL"))
+        help: ArgumentHelp("Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: /auth/keys under --apple-auth-url)", valueName: "URL"))
     var appleKeysURL: String?
+    @Option(
+        name: .customLong("apple-team-id"),
+        help: ArgumentHelp("your developer account's Team ID, for code exchanges and revocations (also BISTRO_APPLE_TEAM_ID)", valueName: "ID"))
+    var appleTeamID: String?
+    @Option(
+        name: .customLong("apple-key-id"),
+        help: ArgumentHelp("the id of your Sign in with Apple key (also BISTRO_APPLE_KEY_ID)", valueName: "ID"))
+    var appleKeyID: String?
+    @Option(
+        name: .customLong("apple-private-key"),
+        help: ArgumentHelp("the key's .p8 file from the developer account (also BISTRO_APPLE_PRIVATE_KEY)", valueName: "FILE"))
+    var applePrivateKey: String?
+    @Option(
+        name: .customLong("redirect-uri"),
+        help: ArgumentHelp("the web flow's redirect URI, sent with a code exchange (also BISTRO_APPLE_REDIRECT_URI)", valueName: "URI"))
+    var redirectURI: String?
     @Option(
         name: .customLong("client-id"),
         help: ArgumentHelp(

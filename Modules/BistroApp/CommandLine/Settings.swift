@@ -1,4 +1,5 @@
 import ArgumentParsing
+import AuthLive
 import FileSystem
 import Foundation
 import Networking
@@ -15,8 +16,14 @@ struct Settings: Sendable {
     /// The Firebase app remote config speaks for, and where its services are; `nil` when neither
     /// an options file nor a server is given: then nothing touches the network.
     var firebase: (options: FirebaseOptions, servers: FirebaseServers)?
-    /// Where Apple's signing keys are fetched (Apple's by default; a local server in tests).
-    var appleKeySetURL: URL
+    /// The base of Apple's Sign in with Apple endpoints (Apple's by default; a local server in tests).
+    var appleAuthURL: URL
+    /// Where Apple's signing keys are fetched, when not under `appleAuthURL`.
+    var appleKeySetURL: URL?
+    /// The developer's key, with which codes are exchanged and tokens checked and revoked.
+    var appleSigningKey: AppleSigningKey?
+    /// The web flow's redirect URI.
+    var redirectURI: String?
     /// The client ids an identity token's `aud` may name: the iOS bundle id and the web Services ID.
     var appleClientIDs: [String]
     /// How long each network call may take in total, in seconds; nil keeps each client's default
@@ -24,7 +31,6 @@ struct Settings: Sendable {
     var networkTimeout: TimeInterval?
 
     static let defaultAppleClientIDs = ["app.bistro.ios", "app.bistro.web"]
-    static let appleKeySetURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
     /// `options` falling back to `environment` (XDG base directories, HOME, BISTRO_FIREBASE_OPTIONS,
     /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws
@@ -56,7 +62,12 @@ struct Settings: Sendable {
         } else if let remoteConfigURL {
             firebase = (.development, .single(remoteConfigURL))
         }
-        appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL")) ?? Self.appleKeySetURL
+        appleAuthURL = try Self.serverURL(options.appleAuthURL ?? nonEmpty("BISTRO_APPLE_AUTH_URL")) ?? LiveAuthenticationConfiguration.appleAuthURL
+        appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL"))
+        redirectURI = options.redirectURI ?? nonEmpty("BISTRO_APPLE_REDIRECT_URI")
+        appleSigningKey = try Self.signingKey(
+            teamID: options.appleTeamID ?? nonEmpty("BISTRO_APPLE_TEAM_ID"), keyID: options.appleKeyID ?? nonEmpty("BISTRO_APPLE_KEY_ID"),
+            path: options.applePrivateKey ?? nonEmpty("BISTRO_APPLE_PRIVATE_KEY"))
         if let timeoutText = options.timeout ?? nonEmpty("BISTRO_TIMEOUT") {
             guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("TIMEOUT must be a number of seconds above 0, not '\(timeoutText)'")
@@ -67,6 +78,23 @@ struct Settings: Sendable {
         let clientIDs = (options.clientIDs ?? environment["BISTRO_APPLE_CLIENT_ID"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         appleClientIDs = clientIDs.isEmpty ? Self.defaultAppleClientIDs : clientIDs
+    }
+
+    /// The developer's key when the team id, the key id and the key file are all given; a
+    /// `ValidationError` naming what is missing when only some are, or naming the file (never its
+    /// content) when it cannot be used.
+    private static func signingKey(teamID: String?, keyID: String?, path: String?) throws(ValidationError) -> AppleSigningKey? {
+        let given = [("--apple-team-id", teamID), ("--apple-key-id", keyID), ("--apple-private-key", path)]
+        guard given.contains(where: { $0.1 != nil }) else { return nil }
+        let missing = given.filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty, let teamID, let keyID, let path else {
+            throw ValidationError("a Sign in with Apple key needs \(missing.joined(separator: " and ")) as well")
+        }
+        do {
+            return try AppleSigningKey(teamID: teamID, keyID: keyID, contentsOfFile: Paths.absolute(path))
+        } catch {
+            throw ValidationError(error.errorDescription ?? "\(path) cannot be used as a Sign in with Apple key")
+        }
     }
 
     /// The server URL in `text`: HTTPS, or plain HTTP to this machine only, since whoever can alter

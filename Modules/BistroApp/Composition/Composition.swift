@@ -58,7 +58,8 @@ enum Composition {
         // No log sink: a refusal reaches the user through the thrown error, and key fetches are
         // not worth a line on every run.
         let authentication = LiveAuthenticationClient(configuration: LiveAuthenticationConfiguration(
-            clientIDs: settings.appleClientIDs, keySetURL: settings.appleKeySetURL,
+            clientIDs: settings.appleClientIDs, appleAuthURL: settings.appleAuthURL, keySetURL: settings.appleKeySetURL,
+            signingKey: settings.appleSigningKey, redirectURI: settings.redirectURI,
             stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
             requestTimeout: settings.networkTimeout ?? 10)).client
         return FeatureServices(
