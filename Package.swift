@@ -10,14 +10,28 @@ func module(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target 
     .target(name: name, dependencies: dependencies, path: "Modules/\(name)")
 }
 
+/// Where the SDK has what a system library brings elsewhere (SQLite), and where there is no SDK for it.
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS]
+
 /// The test target of a module, in Tests/<name>Tests.
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .testTarget(name: "\(name)Tests", dependencies: [.target(name: name)] + dependencies, path: "Tests/\(name)Tests")
 }
 
+// C shims: what Swift cannot call directly (a variadic function, a casting macro), each used by one
+// module and no product of its own.
+let shims: [Target] = [
+    // Linux's futex and thread id, for Reactive's lock there
+    .target(name: "CLinuxFutex", path: "Modules/CLinuxFutex"),
+    // sqlite3_db_config and SQLITE_TRANSIENT, over the SDK's SQLite on Apple platforms and CSQLite elsewhere
+    .target(
+        name: "CSQLiteSupport", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+        path: "Modules/CSQLiteSupport", linkerSettings: [.linkedLibrary("sqlite3", .when(platforms: applePlatforms))]),
+]
+
 let modules: [Target] = [
     // core
-    module("Reactive"),
+    module("Reactive", [.target(name: "CLinuxFutex", condition: .when(platforms: [.linux]))]),
     // core testing
     module("ReactiveTesting", ["Reactive"]),
 
@@ -35,21 +49,31 @@ let modules: [Target] = [
     // platform: files and HTTP with errors that say what happened, for every module that keeps files
     // or reaches a server (total deadlines and body limits enforced here)
     module("FileSystem"),
-    .systemLibrary(name: "CLibSSL", path: "Modules/CLibSSL", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
-    module("Networking", ["CLibSSL"]),
+    // OpenSSL: Debian's libssl-dev, Homebrew's openssl@3 on macOS
+    .systemLibrary(
+        name: "CLibSSL", path: "Modules/CLibSSL", pkgConfig: "libssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    module("Networking", [.target(name: "CLibSSL", condition: .when(platforms: [.linux, .macOS]))]),
 
     // service interfaces: protocols, value types and errors only
     module("PersistenceInterface", ["Reactive"]),
     module("RemoteConfigInterface", ["Reactive"]),
 
     // service implementations
+    // SQLite: the SDK's SQLite3 module on Apple platforms, Debian's libsqlite3-dev elsewhere
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    module("Persistence", ["PersistenceInterface", "Reactive", "CSQLite", "FileSystem"]),
+    module("Persistence", [
+        "PersistenceInterface", "Reactive", .target(name: "CSQLite", condition: .when(platforms: [.linux])), "CSQLiteSupport",
+        "FileSystem",
+    ]),
     module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem", "Networking"]),
     // the live Sign in with Apple client: key set fetch and cache, token verification with OpenSSL's
     // libcrypto, the credential file; behind AuthInterface as Persistence is behind its interface
-    .systemLibrary(name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    module("AuthLive", ["AuthInterface", "CLibCrypto", "FileSystem", "Networking"]),
+    // it is the server side of Sign in with Apple: Linux, and macOS with Homebrew's OpenSSL
+    .systemLibrary(
+        name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    module("AuthLive", [
+        "AuthInterface", .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "FileSystem", "Networking",
+    ]),
 
     // service fakes, shared by tests and `bistro --fake`
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
@@ -133,7 +157,9 @@ let testTargets: [Target] = [
     tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
     tests("AuthTesting", ["AuthInterface"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
-    .target(name: "AuthTestSupport", dependencies: ["CLibCrypto", "TestSupport"], path: "Tests/AuthTestSupport"),
+    .target(
+        name: "AuthTestSupport", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "TestSupport"],
+        path: "Tests/AuthTestSupport"),
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
     .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
     // the app library with plugins of the tests' own
@@ -159,7 +185,9 @@ let apps: [Target] = [
         name: "Benchmarks",
         dependencies: ["Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture"],
         path: "Apps/Benchmarks"),
-    .target(name: "BenchmarkSupport", dependencies: ["CSQLite"], path: "Apps/BenchmarkSupport"),
+    .target(
+        name: "BenchmarkSupport", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+        path: "Apps/BenchmarkSupport", linkerSettings: [.linkedLibrary("sqlite3", .when(platforms: applePlatforms))]),
     // the child process of Persistence's crash test
     .executableTarget(
         name: "PersistenceCrashWriter", dependencies: ["Persistence", "PersistenceInterface"],
@@ -176,6 +204,6 @@ let package = Package(
         .executable(name: "bistro-bench", targets: ["Benchmarks"]),
         .executable(name: "persistence-crash-writer", targets: ["PersistenceCrashWriter"]),
     ],
-    targets: modules + appLibrary + testTargets + apps,
+    targets: shims + modules + appLibrary + testTargets + apps,
     swiftLanguageModes: [.v6]
 )

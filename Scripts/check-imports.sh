@@ -18,7 +18,7 @@ import json, os, re, sys
 TOOLCHAIN = {
     "Swift", "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationXML", "Dispatch",
     "Synchronization", "Observation", "XCTest", "Testing", "Glibc", "Musl", "Darwin", "os", "_Concurrency",
-    "_StringProcessing", "RegexBuilder", "CoreFoundation", "_SynchronizationShims",
+    "_StringProcessing", "RegexBuilder", "CoreFoundation", "SQLite3",
 }
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", re.M)
 
@@ -55,7 +55,7 @@ for target in package["targets"]:
 
 # README's module map: each library's layer, and the layers a layer may depend on.
 LAYERS = {
-    "core": {"Reactive", "ReactiveUI"},
+    "core": {"Reactive", "ReactiveUI", "CLinuxFutex"},
     "core testing": {"ReactiveTesting"},
     "command line": {"ArgumentParsing"},
     "platform": {"FileSystem", "Networking", "CLibSSL"},
@@ -63,7 +63,7 @@ LAYERS = {
     "architecture": {"Architecture"},
     "architecture testing": {"ArchitectureTesting"},
     "service interfaces": {"PersistenceInterface", "RemoteConfigInterface", "AuthInterface"},
-    "service implementations": {"Persistence", "CSQLite", "RemoteConfig", "AuthLive", "CLibCrypto"},
+    "service implementations": {"Persistence", "CSQLite", "CSQLiteSupport", "RemoteConfig", "AuthLive", "CLibCrypto"},
     "service fakes": {"RemoteConfigTesting", "AuthTesting"},
     "presentation": {"TerminalUI"},
     "feature contract": {"FeatureContract"},

@@ -1,7 +1,7 @@
 import Architecture
 import Reactive
 
-// Architecture's benchmark (issue 5): one million actions through a store with a reducer, one
+// Architecture's benchmark: one million actions through a store with a reducer, one
 // middleware made of three items, and one subscriber to its states; the target is 300 ns per action.
 
 private enum CounterAction: Sendable {

@@ -3,8 +3,8 @@ import PersistenceInterface
 import Reactive
 import XCTest
 
-/// The writer connection keeps its prepared statements across the reads it runs between writes
-/// (issue 18): an observation fetches on it after every commit, and statements prepared again each
+/// The writer connection keeps its prepared statements across the reads it runs between writes:
+/// an observation fetches on it after every commit, and statements prepared again each
 /// time cost more than the write itself.
 final class StatementReuseTests: XCTestCase {
     func testObservedCommitsLeaveTheWriterConnectionsStatementsPrepared() throws {

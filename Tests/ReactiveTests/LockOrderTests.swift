@@ -25,7 +25,7 @@ private extension Locked where Value: RangeReplaceableCollection {
     var all: Value { withLock { $0 } }
 }
 
-/// No user code runs under an internal lock (issue 14 §3): an observer, a source's subscribe
+/// No user code runs under an internal lock: an observer, a source's subscribe
 /// closure and a dispose run with no lock of the operator held, so another thread can use the
 /// operator meanwhile, and an observer taking a lock of its own cannot deadlock against the
 /// operator (RxSwift #2653, #2698, #2711, #2713). Each test has the user code ask another thread to

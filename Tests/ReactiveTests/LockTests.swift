@@ -13,7 +13,7 @@ private final class GuardedCount: @unchecked Sendable { // `lock` guards `value`
     var value = 0
 }
 
-/// The futex `Lock` every operator and subject uses (issue 18).
+/// The `Lock` every operator and subject uses: on Linux the futex path, which these tests exercise.
 final class LockTests: XCTestCase {
     /// Four threads take the lock 20,000 times each; now and then the holder yields the core while
     /// it holds the lock, so that waiters stop spinning and sleep in the kernel, which hands the

@@ -3,7 +3,7 @@ import Reactive
 import Synchronization
 import XCTest
 
-/// Observers that change while a subject is sending a value (issue 18: subjects send without a
+/// Observers that change while a subject is sending a value (subjects send without a
 /// lock or a snapshot copy). A value reaches exactly the observers subscribed when it was sent,
 /// as RxSwift's snapshot gives: one added meanwhile waits for the next value, one removed meanwhile
 /// still gets this one and no other.

@@ -62,7 +62,12 @@ final class MainActorIsolationTests: XCTestCase {
 
         let process = Process()
         process.executableURL = try compiler()
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modulesDirectory().path, file.path]
+        // Reactive imports the CLinuxFutex C module on Linux: its module map, which SwiftPM writes
+        // beside its objects, is passed as the build passes it.
+        let futexModuleMap = buildDirectory().appendingPathComponent("CLinuxFutex.build/module.modulemap")
+        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modulesDirectory().path]
+            + (FileManager.default.fileExists(atPath: futexModuleMap.path) ? ["-Xcc", "-fmodule-map-file=\(futexModuleMap.path)"] : [])
+            + [file.path]
         let output = Pipe()
         process.standardError = output
         process.standardOutput = output
@@ -80,9 +85,14 @@ final class MainActorIsolationTests: XCTestCase {
             .map { String($0.dropFirst(file.path.count)) }
     }
 
+    /// The directory of this build, where the test bundle is (`.build/<triple>/debug`).
+    private func buildDirectory() -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+
     /// The modules of this build: beside the test bundle (`.build/<triple>/debug/Modules`).
     private func modulesDirectory() -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+        buildDirectory().appendingPathComponent("Modules")
     }
 
     /// `swiftc` of the toolchain running the tests: next to `swift` on the PATH.

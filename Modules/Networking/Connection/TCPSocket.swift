@@ -57,6 +57,10 @@ final class TCPSocket: ByteStream {
         }
         var on: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         return connection
     }
 
@@ -95,10 +99,16 @@ final class TCPSocket: ByteStream {
     }
 
     func write(_ bytes: [UInt8], deadline: Deadline) throws(StreamFailure) {
+        // A peer that closed must give EPIPE, not a SIGPIPE that ends the process: MSG_NOSIGNAL on
+        // Linux, SO_NOSIGPIPE (set at connect) on Darwin.
+        #if os(Linux)
+        let flags = Int32(MSG_NOSIGNAL)
+        #else
+        let flags: Int32 = 0
+        #endif
         var offset = 0
         while offset < bytes.count {
-            // MSG_NOSIGNAL: a peer that closed gives EPIPE, not a SIGPIPE that ends the process.
-            let count = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
             if count >= 0 {
                 offset += count
                 continue

@@ -1,4 +1,9 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
+import CSQLiteSupport
 import FileSystem
 import PersistenceInterface
 

@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
 import PersistenceInterface
 
 /// Record operations: rows from and to `Codable` records.

@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
 import PersistenceInterface
 
 /// Reads each row of a fetch as an `InPlaceFetchableRecord`, whose `init(columns:)` reads the

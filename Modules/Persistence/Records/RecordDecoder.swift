@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
 import PersistenceInterface
 
 /// Turns the current row of a statement into a `Decodable` record, reading each column on demand.

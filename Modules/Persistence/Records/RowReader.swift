@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
 import PersistenceInterface
 
 /// Reads the current row of a statement as a `Row`, for `FetchableRecord.init(row:)`.
