@@ -49,10 +49,9 @@ let modules: [Target] = [
     // platform: files and HTTP with errors that say what happened, for every module that keeps files
     // or reaches a server (total deadlines and body limits enforced here)
     module("FileSystem"),
-    // OpenSSL: Debian's libssl-dev, Homebrew's openssl@3 on macOS
-    .systemLibrary(
-        name: "CLibSSL", path: "Modules/CLibSSL", pkgConfig: "libssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    module("Networking", [.target(name: "CLibSSL", condition: .when(platforms: [.linux, .macOS]))]),
+    // HTTP over sockets and OpenSSL's libssl (Debian's libssl-dev) on Linux; over URLSession on Apple platforms
+    .systemLibrary(name: "CLibSSL", path: "Modules/CLibSSL", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
+    module("Networking", [.target(name: "CLibSSL", condition: .when(platforms: [.linux]))]),
 
     // service interfaces: protocols, value types and errors only
     module("PersistenceInterface", ["Reactive"]),
@@ -130,7 +129,7 @@ let testTargets: [Target] = [
     tests("ArgumentParsing", []),
     tests("FileSystem", []),
     tests("FeatureContract", ["AuthInterface", "Reactive"]),
-    tests("Networking", ["TestSupport"]),
+    tests("Networking", ["Reactive", "TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "RemoteConfigTesting"]),

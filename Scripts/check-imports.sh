@@ -18,7 +18,7 @@ import json, os, re, sys
 TOOLCHAIN = {
     "Swift", "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationXML", "Dispatch",
     "Synchronization", "Observation", "XCTest", "Testing", "Glibc", "Musl", "Darwin", "os", "_Concurrency",
-    "_StringProcessing", "RegexBuilder", "CoreFoundation", "SQLite3",
+    "_StringProcessing", "RegexBuilder", "CoreFoundation", "SQLite3", "Security",
 }
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", re.M)
 

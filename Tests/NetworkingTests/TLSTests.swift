@@ -25,7 +25,7 @@ final class TLSTests: XCTestCase {
     }
 
     private func trusting(_ name: String) -> HTTPClient {
-        HTTPClient(trustedCertificates: Self.directory.appendingPathComponent("\(name).pem"))
+        HTTPClient(transport: .sockets, trustedCertificates: Self.directory.appendingPathComponent("\(name).pem"))
     }
 
     private func url(_ server: ScriptServer, _ path: String, host: String = "127.0.0.1") -> URL {
@@ -43,7 +43,7 @@ final class TLSTests: XCTestCase {
 
     func testACertificateNoTrustedAuthoritySignedIsRefused() throws {
         let server = try Self.servers.get().matching
-        try assertFails(HTTPClient(), url(server, "ok"),
+        try assertFails(HTTPClient(transport: .sockets), url(server, "ok"),
             .cannotConnect(reason: "TLS failure: the server's certificate is not trusted (self-signed certificate)"))
     }
 
@@ -60,7 +60,7 @@ final class TLSTests: XCTestCase {
         let plain = try ScriptServer(script: "hostile-http-server.py", arguments: ["--hold", "30"])
         defer { plain.stop() }
         let started = Date()
-        try assertFails(HTTPClient(), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
+        try assertFails(HTTPClient(transport: .sockets), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
@@ -69,6 +69,30 @@ final class TLSTests: XCTestCase {
         try assertFails(trusting("matching"), url(server, "huge"), .responseTooLarge(limit: 64 * 1024), limit: 64 * 1024)
         try assertFails(trusting("matching"), url(server, "truncated"), .interrupted(reason: "the connection closed after 100 of 1000 bytes"))
         try assertFails(trusting("matching"), url(server, "trickle"), .timedOut(seconds: 1), timeout: 1)
+    }
+
+    /// The URLSession transport over TLS, as far as this platform's URLSession allows. Linux's
+    /// FoundationNetworking cannot be told which authorities to trust, so a client trusting a file
+    /// of its own is refused there before anything is sent (the cases above that trust the test's
+    /// authority run on the sockets transport only); the system's authorities refuse the test's
+    /// self-signed certificate, and a handshake that never completes ends at the deadline.
+    func testTheURLSessionTransportOverTLS() throws {
+        let server = try Self.servers.get().matching
+        let trustingFile = HTTPClient(transport: .urlSession, trustedCertificates: Self.directory.appendingPathComponent("matching.pem"))
+        #if canImport(Security)
+        XCTAssertEqual(try trustingFile.exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024).get().statusCode, 200)
+        #else
+        try assertFails(trustingFile, url(server, "ok"), .cannotConnect(reason: "URLSession on this platform cannot be told which certificates to trust"))
+        #endif
+        let untrusted = try HTTPClient(transport: .urlSession).exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024)
+        guard case .cannotConnect(let reason)? = untrusted.failure else { return XCTFail("\(untrusted)") }
+        // The words are the platform's (libcurl's on Linux): what is checked is that TLS refused.
+        XCTAssertTrue(reason.hasPrefix("TLS failure: ") && reason.contains("certificate"), reason)
+        let plain = try ScriptServer(script: "hostile-http-server.py", arguments: ["--hold", "30"])
+        defer { plain.stop() }
+        let started = Date()
+        try assertFails(HTTPClient(transport: .urlSession), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
     // MARK: Support

@@ -1,17 +1,10 @@
+#if canImport(CLibSSL)
 import CLibSSL
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Which certificates a TLS connection trusts.
-enum TrustStore: Sendable, Equatable {
-    /// The system's (Debian: /etc/ssl/certs, from the ca-certificates package).
-    case system
-    /// Only the PEM certificates in this file (a test's own authority).
-    case file(String)
-}
 
 /// TLS 1.2 or later over a `TCPSocket`, with the server's certificate checked against the trust
 /// store and the host name (or IP address) of the URL. Every wait is the socket's, so the
@@ -135,3 +128,4 @@ final class TLSStream: ByteStream {
         return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 }
+#endif

@@ -10,18 +10,36 @@ public enum HTTPStreamEnd: Sendable, Hashable {
 }
 
 /// A streaming exchange in progress; `cancel()` ends it within a quarter of a second.
-public final class HTTPStreamHandle: Sendable {
+public final class HTTPStreamHandle: @unchecked Sendable { // `onCancel` is only touched under `lock`
     private let cancelled = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var onCancel: (@Sendable () -> Void)?
 
     init() {}
 
     /// Ends the exchange: its connection closes and its completion reports `.cancelled`.
     public func cancel() {
         cancelled.store(true, ordering: .releasing)
+        // Called outside the lock: it is the transport's code, which may take locks of its own.
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            defer { onCancel = nil }
+            return onCancel
+        }
+        action?()
     }
 
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Runs `action` when the exchange is cancelled (at once if it is already).
+    func whenCancelled(_ action: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            if isCancelled { return true }
+            onCancel = action
+            return false
+        }
+        if now { action() }
+    }
 }
 
 extension HTTPClient {
@@ -43,13 +61,40 @@ extension HTTPClient {
         completion: @escaping @Sendable (Result<HTTPStreamEnd, HTTPError>) -> Void
     ) -> HTTPStreamHandle {
         let handle = HTTPStreamHandle()
-        let trust = trust
+        guard TransportSecurity.permits(request.url), request.url.host != nil else {
+            DispatchQueue.global().async { completion(.failure(.insecureURL)) }
+            return handle
+        }
+        switch transport {
+        #if canImport(CLibSSL)
+        case .sockets:
+            SocketExchange.stream(
+                request, trust: trust, handle: handle, connectTimeout: connectTimeout, idleTimeout: idleTimeout, head: head, body: body,
+                completion: completion)
+        #endif
+        case .urlSession:
+            URLSessionExchange.stream(
+                request, trust: trust, handle: handle, connectTimeout: connectTimeout, idleTimeout: idleTimeout, head: head, body: body,
+                completion: completion)
+        }
+        return handle
+    }
+}
+
+#if canImport(CLibSSL)
+extension SocketExchange {
+    /// The stream on a thread of its own, its reads in slices that see a cancellation.
+    static func stream(
+        _ request: HTTPRequest, trust: TrustStore, handle: HTTPStreamHandle, connectTimeout: TimeInterval, idleTimeout: TimeInterval,
+        head: @escaping @Sendable (HTTPResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable (Result<HTTPStreamEnd, HTTPError>) -> Void
+    ) {
         let thread = Thread {
-            Self.blockBrokenPipeSignals()
+            blockBrokenPipeSignals()
             let result = Result { () throws(HTTPError) -> HTTPStreamEnd in
                 do throws(HTTPError) {
                     let deadline = Deadline(seconds: connectTimeout)
-                    let stream = CancellableStream(try Self.open(request, trust: trust, deadline: deadline), handle: handle)
+                    let stream = CancellableStream(try open(request, trust: trust, deadline: deadline), handle: handle)
                     var reader = ResponseReader(stream: stream, deadline: deadline, maximumBodySize: Int.max)
                     let response = try reader.readFinalHead()
                     if handle.isCancelled { return .cancelled }
@@ -66,7 +111,6 @@ extension HTTPClient {
         }
         thread.name = "bistro.http.stream"
         thread.start()
-        return handle
     }
 }
 
@@ -96,3 +140,4 @@ private final class CancellableStream: ByteStream {
         try base.write(bytes, deadline: deadline)
     }
 }
+#endif
