@@ -67,6 +67,21 @@ while read -r target testTarget; do
     fi
 done <<<"$targets"
 
+# Reactive's lock as platforms other than Linux and Apple's build it (a pthread mutex with its
+# holder kept beside it): selected on Linux by BISTRO_PORTABLE_LOCK, in a build of its own, and
+# tested by the suites that lean on it (the lock itself, the lock order, the store's reentrancy).
+echo "matrix: Reactive's portable lock"
+if run_tests "$logs/portable-lock.test" --scratch-path .build/portable-lock -Xswiftc -DBISTRO_PORTABLE_LOCK \
+    --filter "^(ReactiveTests|ArchitectureTests)\." \
+    && grep -Eq "Executed [1-9][0-9]* tests?, with 0 failures" "$logs/portable-lock.test"; then
+    portable=ok
+else
+    portable=FAIL
+    grep -E "error: |failed \(" "$logs/portable-lock.test" | head -n 20
+    tail -n 40 "$logs/portable-lock.test"
+fi
+for_row "Reactive (portable lock)" "ok" "$portable"
+
 # Every test suite of the manifest under ThreadSanitizer but the app's: BistroTests run the built
 # executable as a child process, which TSan does not follow. Every lock in the other suites and the
 # modules they test is one TSan sees: pthread, NSLock, or Reactive's `Lock`, whose every acquisition

@@ -1,9 +1,8 @@
+// RTLD_DEFAULT is a GNU extension in glibc's dlfcn.h.
+#define _GNU_SOURCE
 #include "CSQLiteSupport.h"
+#include <dlfcn.h>
 #include <sqlite3.h>
-
-/// Declared weak: Debian's libsqlite3 exports it, builds without SQLITE_ENABLE_PREUPDATE_HOOK (the
-/// SDK's among them) do not, and a weak reference to a missing symbol is null instead of a link error.
-extern void *sqlite3_preupdate_hook(sqlite3 *db, csqlite_preupdate_callback callback, void *context) __attribute__((weak));
 
 csqlite_destructor csqlite_transient(void) { return SQLITE_TRANSIENT; }
 
@@ -15,8 +14,15 @@ int csqlite_disable_double_quoted_strings_in_dml(struct sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)0);
 }
 
+/// sqlite3_preupdate_hook's type; sqlite3.h declares the function only when SQLite was built with
+/// SQLITE_ENABLE_PREUPDATE_HOOK.
+typedef void *(*preupdate_hook_installer)(sqlite3 *db, csqlite_preupdate_callback callback, void *context);
+
 int csqlite_install_preupdate_hook(struct sqlite3 *db, csqlite_preupdate_callback callback, void *context) {
-    if (!sqlite3_preupdate_hook || !sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK")) return 0;
-    sqlite3_preupdate_hook(db, callback, context);
+    // Looked up at run time rather than linked: Debian's libsqlite3 exports it, SQLite built without
+    // the option (the SDK's among them) does not, and a link to a missing symbol fails there.
+    preupdate_hook_installer install = (preupdate_hook_installer)dlsym(RTLD_DEFAULT, "sqlite3_preupdate_hook");
+    if (!install || !sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK")) return 0;
+    install(db, callback, context);
     return 1;
 }

@@ -28,7 +28,7 @@ public enum AtomicFile {
             guard fchmod(descriptor, mode) == 0 else { throw .system(.write, path: file.path) }
             try writeAll(bytes, to: descriptor, path: file.path)
             hook?(temporary)
-            guard fsync(descriptor) == 0 else { throw .system(.write, path: file.path) }
+            guard flushToDisk(descriptor) else { throw .system(.write, path: file.path) }
             isOpen = false
             guard close(descriptor) == 0 else { throw .system(.write, path: file.path) }
             guard rename(temporary.path, file.path) == 0 else { throw .system(.write, path: file.path) }
@@ -63,6 +63,16 @@ public enum AtomicFile {
             bytes += chunk[0..<count]
             guard bytes.count <= limit else { throw FileSystemError(.read, path: file.path, .tooLarge(limit: limit)) }
         }
+    }
+
+    /// Flushes the file's bytes to the disk itself. On Darwin `fsync` reaches only the drive's cache,
+    /// which a power loss empties; `F_FULLFSYNC` asks the drive to write through (a file system that
+    /// refuses it gets `fsync`).
+    private static func flushToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     /// Deletes `file`; no file is fine.

@@ -9,7 +9,7 @@ enum StateDirectory {
             return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("bistro", isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
+            ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
         return home.appendingPathComponent(".local/state/bistro", isDirectory: true)
     }
 }

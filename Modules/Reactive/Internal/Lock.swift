@@ -32,10 +32,11 @@ import Synchronization
 /// - Apple platforms: `os_unfair_lock`, Apple's lock for exactly this (it also hands the lock to a
 ///   waiter and lends it the holder's priority), with the holder's thread kept beside it for
 ///   `lockIfNotHeld()`.
-/// - Elsewhere: a pthread mutex, with the holder kept beside it the same way.
+/// - Elsewhere: a pthread mutex, with the holder kept beside it the same way. Linux builds it too when
+///   compiled with `-D BISTRO_PORTABLE_LOCK`, which is how CI tests it.
 @usableFromInline
 package final class Lock: @unchecked Sendable { // `word` (Linux) or `mutex` is the lock itself
-    #if os(Linux)
+    #if os(Linux) && !BISTRO_PORTABLE_LOCK
     /// The futex word: 0, or the holder's thread id with the kernel's waiters bit.
     @usableFromInline let word: UnsafeMutablePointer<Atomic<UInt32>>
 

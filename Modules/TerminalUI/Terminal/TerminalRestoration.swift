@@ -82,7 +82,12 @@ enum TerminalRestoration {
 
     private static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
         var action = sigaction()
+        // The same field under each C library's own name.
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
         action.__sigaction_handler.sa_handler = handler
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         _ = sigaction(signal, &action, context.pointee.previous + Int(signal))
