@@ -3,10 +3,20 @@
 # Persistence ones), counted by callgrind: one run of one workload (`bistro-bench --count NAME`),
 # collected only inside it. A count does not move with the machine's load, so a change can be
 # judged on a noisy machine (Docs/BENCHMARKS.md).
-#   Scripts/bench-count.sh            # a b c d e f g architecture
-#   Scripts/bench-count.sh f g        # only these
+#   Scripts/bench-count.sh                   # every workload of Scripts/instruction-counts.txt
+#   Scripts/bench-count.sh f g               # only these
+#   Scripts/bench-count.sh --check           # fails when a count rises more than 5 % above its
+#                                            # line in Scripts/instruction-counts.txt (.ci/run runs it)
+#   Scripts/bench-count.sh --write-baseline  # rewrites that file from this build: a commit of its
+#                                            # own, saying why the counts moved
 set -euo pipefail
 cd "$(dirname "$0")/.."
+baseline=Scripts/instruction-counts.txt
+mode=print
+if [ "${1:-}" = "--check" ] || [ "${1:-}" = "--write-baseline" ]; then
+    mode=${1#--}
+    shift
+fi
 if ! command -v valgrind >/dev/null; then
     echo "bench-count: valgrind is needed (Debian: apt-get install valgrind)" >&2
     exit 1
@@ -17,8 +27,10 @@ trap 'rm -rf "$work"' EXIT
 # Without its debug information valgrind starts in seconds instead of a minute; the counts are the same.
 strip --strip-debug -o "$work/bistro-bench" .build/release/bistro-bench
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(a b c d e f g architecture)
-printf '%-12s %14s %10s %12s\n' workload instructions events per_event
+if [ ${#names[@]} -eq 0 ]; then
+    mapfile -t names < <(awk '!/^#/ && NF == 2 { print $1 }' "$baseline")
+fi
+printf '%-20s %14s %10s %12s %12s\n' workload instructions events per_event baseline >"$work/table"
 for name in "${names[@]}"; do
     events=$(valgrind --tool=callgrind --toggle-collect='*countOnce*' --callgrind-out-file="$work/out" \
         "$work/bistro-bench" --count "$name" 2>/dev/null | awk '/^events / { print $2 }')
@@ -27,6 +39,25 @@ for name in "${names[@]}"; do
         echo "bench-count: no count for '$name'" >&2
         exit 1
     fi
-    awk -v name="$name" -v total="$total" -v events="$events" \
-        'BEGIN { printf "%-12s %14d %10d %12.0f\n", name, total, events, total / events }'
+    expected=$(awk -v name="$name" '!/^#/ && $1 == name { print $2 }' "$baseline")
+    awk -v name="$name" -v total="$total" -v events="$events" -v expected="${expected:--}" \
+        'BEGIN { printf "%-20s %14d %10d %12.0f %12s\n", name, total, events, total / events, expected }' | tee -a "$work/table"
 done
+case "$mode" in
+check)
+    # A rise of more than 5 % over the baseline fails; a fall is reported, for the baseline to follow.
+    awk 'NR > 1 && $5 != "-" {
+        if ($4 > $5 * 1.05) { printf "bench-count: %s takes %d instructions per event, over 5 %% more than its baseline %d\n", $1, $4, $5; failed = 1 }
+        else if ($4 < $5 * 0.95) { printf "bench-count: %s takes %d instructions per event, over 5 %% fewer than its baseline %d: lower the baseline\n", $1, $4, $5 }
+    } END { exit failed }' "$work/table" >&2
+    echo "bench-count: every count is within 5 % of Scripts/instruction-counts.txt or below it"
+    ;;
+write-baseline)
+    {
+        awk '/^#/' "$baseline"
+        awk 'NR > 1 { printf "%s %.0f\n", $1, $4 }' "$work/table"
+    } >"$work/baseline"
+    mv "$work/baseline" "$baseline"
+    echo "bench-count: $baseline rewritten"
+    ;;
+esac
