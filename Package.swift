@@ -60,19 +60,23 @@ let modules: [Target] = [
     // service implementations
     // SQLite: the SDK's SQLite3 module on Apple platforms, Debian's libsqlite3-dev elsewhere
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    module("Persistence", [
-        "PersistenceInterface", "Reactive", .target(name: "CSQLite", condition: .when(platforms: [.linux])), "CSQLiteSupport",
-        "FileSystem",
-    ]),
+    module(
+        "Persistence",
+        [
+            "PersistenceInterface", "Reactive", .target(name: "CSQLite", condition: .when(platforms: [.linux])), "CSQLiteSupport",
+            "FileSystem",
+        ]),
     module("RemoteConfig", ["RemoteConfigInterface", "Reactive", "FileSystem", "Networking"]),
     // the live Sign in with Apple client: key set fetch and cache, token verification with OpenSSL's
     // libcrypto, the credential file; behind AuthInterface as Persistence is behind its interface
     // it is the server side of Sign in with Apple: Linux, and macOS with Homebrew's OpenSSL
     .systemLibrary(
         name: "CLibCrypto", path: "Modules/CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    module("AuthLive", [
-        "AuthInterface", .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "FileSystem", "Networking",
-    ]),
+    module(
+        "AuthLive",
+        [
+            "AuthInterface", .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "FileSystem", "Networking",
+        ]),
 
     // service fakes, shared by tests and `bistro --fake`
     module("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive"]),
@@ -90,19 +94,26 @@ let modules: [Target] = [
 
     // the feature contract: what a feature plugs into the app (name, migrations, config defaults,
     // screens, commands, summary, session) and the services it is handed, as interfaces
-    module("FeatureContract", [
-        "ArgumentParsing", "AuthInterface", "PersistenceInterface", "RemoteConfigInterface", "TerminalUI",
-    ]),
+    module(
+        "FeatureContract",
+        [
+            "ArgumentParsing", "AuthInterface", "PersistenceInterface", "RemoteConfigInterface", "TerminalUI",
+        ]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
-    module("Contacts", [
-        "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
-        "ArgumentParsing",
-    ]),
-    module("Menu", [
-        "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
-        "ArgumentParsing",
-    ]),
+    module(
+        "Contacts",
+        [
+            "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
+            "ArgumentParsing",
+        ]),
+    module(
+        "Menu",
+        [
+            "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI",
+            "FeatureContract",
+            "ArgumentParsing",
+        ]),
     module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "FeatureContract", "ArgumentParsing"]),
     module("AuthTesting", ["AuthInterface", "Reactive"]),
 ]
@@ -110,11 +121,13 @@ let modules: [Target] = [
 // the app as a library: the plugin host, the composition (the only place that picks live or fake
 // services) and the full-screen shell; an app is a description and a list of plugins
 let appLibrary: [Target] = [
-    module("BistroApp", [
-        "ArgumentParsing", "FeatureContract", "Reactive", "FileSystem", "Networking", "TerminalUI",
-        "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-        "AuthInterface", "AuthLive", "AuthTesting",
-    ]),
+    module(
+        "BistroApp",
+        [
+            "ArgumentParsing", "FeatureContract", "Reactive", "FileSystem", "Networking", "TerminalUI",
+            "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
+            "AuthInterface", "AuthLive", "AuthTesting",
+        ])
 ]
 
 let testTargets: [Target] = [
@@ -142,29 +155,36 @@ let testTargets: [Target] = [
         name: "Seed002PortTests", dependencies: ["Reactive", "ReactiveUI", "TerminalUI"],
         path: "Tests/Seed002PortTests", exclude: ["README.md"]),
     tests("ContactsInterface", []),
-    tests("Contacts", [
-        "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI",
-    ]),
+    tests(
+        "Contacts",
+        [
+            "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+            "Reactive", "ReactiveTesting", "TerminalUI",
+        ]),
     tests("MenuInterface", []),
-    tests("Menu", [
-        "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-        "Reactive", "ReactiveTesting", "TerminalUI",
-    ]),
+    tests(
+        "Menu",
+        [
+            "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+            "Reactive", "ReactiveTesting", "TerminalUI",
+        ]),
     tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
     tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
     tests("AuthTesting", ["AuthInterface"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(
-        name: "AuthTestSupport", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "TestSupport"],
+        name: "AuthTestSupport",
+        dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "TestSupport"],
         path: "Tests/AuthTestSupport"),
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
     .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
     // the app library with plugins of the tests' own
-    tests("BistroApp", [
-        "ArgumentParsing", "FeatureContract", "Persistence", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
-    ]),
+    tests(
+        "BistroApp",
+        [
+            "ArgumentParsing", "FeatureContract", "Persistence", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
+        ]),
     // the app, end to end on the built executable
     .testTarget(
         name: "BistroTests",

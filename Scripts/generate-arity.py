@@ -13,6 +13,7 @@ would go through its type's value witnesses. Run from the package root after cha
     python3 Scripts/generate-arity.py
 """
 
+import subprocess
 from pathlib import Path
 
 ARITIES = range(2, 9)
@@ -232,6 +233,8 @@ def main():
     for path, text in files.items():
         path.write_text(text)
         print(f"wrote {path}")
+    # In the repository's format (.swift-format), which CI's lint holds every file to.
+    subprocess.run(["swift", "format", "format", "--in-place", *map(str, files)], check=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-import Dispatch
 import BenchmarkSupport
+import Dispatch
 
 /// One benchmark result: nanoseconds per event, and the target.
 struct BenchmarkResult {

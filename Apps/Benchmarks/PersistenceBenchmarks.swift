@@ -81,7 +81,8 @@ func benchItems(_ count: Int) -> [BenchItem] {
 }
 
 let itemsTable = Migration(
-    "createItems", sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, count INTEGER NOT NULL)")
+    "createItems",
+    sql: "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, count INTEGER NOT NULL)")
 
 /// The median of `runs` timed runs (after one warm-up); `run` returns the nanoseconds of the measured part.
 func medianNanoseconds(runs: Int = 7, _ run: () throws -> Int64) rethrows -> Double {
@@ -122,13 +123,13 @@ func commitToObserverLatency(
         received.signal()
     })
     defer { subscription.dispose() }
-    received.wait() // the initial value
+    received.wait()  // the initial value
     var latencies: [Double] = []
     for sample in 0..<(samples + samples / 10) {
         let start = DispatchTime.now().uptimeNanoseconds
         try database.write { try $0.update(BenchItem(id: 1, name: "observed", price: 1, count: sample + 1)) }
         received.wait()
-        if sample >= samples / 10 { // the first tenth warms up
+        if sample >= samples / 10 {  // the first tenth warms up
             latencies.append(Double(arrival.nanoseconds.load(ordering: .acquiring) - start))
         }
     }
@@ -210,7 +211,8 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
         defer { bench_sqlite_close(db) }
         if path == nil, bench_sqlite_insert_ns(db, Int32(rows)) < 0 { throw Failure(description: "C baseline: insert failed") }
         return try medianNanoseconds {
-            var count: Int64 = 0, checksum: Int64 = 0
+            var count: Int64 = 0
+            var checksum: Int64 = 0
             let nanoseconds = bench_sqlite_select_ns(db, &count, &checksum)
             guard nanoseconds >= 0, count == rows else { throw Failure(description: "C baseline: select failed") }
             blackHole(checksum)
@@ -252,8 +254,9 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
 
     /// A Swift line against the C baseline's: named `name`, numbered `number`.
     func versusC(_ number: Int, _ name: String, _ nanoseconds: Double, c: Double) -> BenchmarkResult {
-        BenchmarkResult(name: "p\(number) \(name)", nanosecondsPerEvent: nanoseconds, target: 1.5 * c,
-                        note: String(format: "%.2fx C (target <= 1.5x)", nanoseconds / c))
+        BenchmarkResult(
+            name: "p\(number) \(name)", nanosecondsPerEvent: nanoseconds, target: 1.5 * c,
+            note: String(format: "%.2fx C (target <= 1.5x)", nanoseconds / c))
     }
     func baseline(_ number: Int, _ name: String, _ nanoseconds: Double) -> BenchmarkResult {
         BenchmarkResult(name: "p\(number) \(name)", nanosecondsPerEvent: nanoseconds, target: nil, note: "baseline")
@@ -274,16 +277,21 @@ private func runPersistenceBenchmarks() throws -> [BenchmarkResult] {
         versusC(13, "FetchableRecord fetch 100k, WAL file", rowFetchFile, c: cSelectFile),
         versusC(14, "in-place record fetch 100k, WAL file", inPlaceFetchFile, c: cSelectFile),
     ] + [
-        BenchmarkResult(name: "p15 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
-                        note: "baseline; p99 \(Int(handOff.p99)) ns"),
-        BenchmarkResult(name: "p16 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
-                        note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyMemory.p99), latencyMemory.p50 / handOff.p50)),
-        BenchmarkResult(name: "p17 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
-                        note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyFile.p99), latencyFile.p50 / handOff.p50)),
-        BenchmarkResult(name: "p18 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
-                        target: 25_000, note: "ns per commit; p99 \(Int(writerQueueMemory.p99)) ns; no hand-off"),
-        BenchmarkResult(name: "p19 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
-                        target: 35_000, note: "ns per commit; p99 \(Int(writerQueueFile.p99)) ns; no hand-off"),
+        BenchmarkResult(
+            name: "p15 hand-off to an idle queue p50 (floor)", nanosecondsPerEvent: handOff.p50, target: nil,
+            note: "baseline; p99 \(Int(handOff.p99)) ns"),
+        BenchmarkResult(
+            name: "p16 commit->observer p50, memory", nanosecondsPerEvent: latencyMemory.p50, target: 25_000,
+            note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyMemory.p99), latencyMemory.p50 / handOff.p50)),
+        BenchmarkResult(
+            name: "p17 commit->observer p50, WAL file", nanosecondsPerEvent: latencyFile.p50, target: 35_000,
+            note: String(format: "ns per commit; p99 %d ns; %.2fx the hand-off", Int(latencyFile.p99), latencyFile.p50 / handOff.p50)),
+        BenchmarkResult(
+            name: "p18 writer-queue observer p50, memory", nanosecondsPerEvent: writerQueueMemory.p50,
+            target: 25_000, note: "ns per commit; p99 \(Int(writerQueueMemory.p99)) ns; no hand-off"),
+        BenchmarkResult(
+            name: "p19 writer-queue observer p50, WAL file", nanosecondsPerEvent: writerQueueFile.p50,
+            target: 35_000, note: "ns per commit; p99 \(Int(writerQueueFile.p99)) ns; no hand-off"),
     ]
 }
 
@@ -323,7 +331,8 @@ let persistenceCountWorkloads: [Workload] = {
         Workload("pc-select-c 100k, memory", events: rows, target: nil) {
             let db = bench_sqlite_open(nil)
             blackHole(bench_sqlite_insert_ns(db, Int32(rows)))
-            var count: Int64 = 0, checksum: Int64 = 0
+            var count: Int64 = 0
+            var checksum: Int64 = 0
             blackHole(bench_sqlite_select_ns(db, &count, &checksum))
             bench_sqlite_close(db)
         },

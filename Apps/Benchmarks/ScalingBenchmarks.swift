@@ -24,42 +24,54 @@ func scalingBenchmarks() -> [ScalingResult] {
     var chain = ScalingResult(family: "range.map.filter.scan", unit: "value")
     for size in sizes {
         let repeats = 1_000_000 / size
-        chain.points.append((size, measure(events: 1_000_000) {
-            for _ in 0..<repeats {
-                _ = Observable.range(start: 0, count: size)
-                    .map { $0 &* 2 }
-                    .filter { $0 % 3 == 0 }
-                    .scan(0) { $0 &+ $1 }
-                    .subscribe(onNext: { sink = $0 })
-            }
-        }))
+        chain.points.append(
+            (
+                size,
+                measure(events: 1_000_000) {
+                    for _ in 0..<repeats {
+                        _ = Observable.range(start: 0, count: size)
+                            .map { $0 &* 2 }
+                            .filter { $0 % 3 == 0 }
+                            .scan(0) { $0 &+ $1 }
+                            .subscribe(onNext: { sink = $0 })
+                    }
+                }
+            ))
     }
     results.append(chain)
 
     var fanOut = ScalingResult(family: "PublishSubject, by subscribers", unit: "delivery")
     for subscribers in [1, 10, 100, 1_000] {
         let values = 1_000_000 / subscribers
-        fanOut.points.append((subscribers, measure(events: 1_000_000) {
-            let subject = PublishSubject<Int>()
-            let bag = DisposeBag()
-            for _ in 0..<subscribers { subject.subscribe(onNext: { sink &+= $0 }).disposed(by: bag) }
-            for value in 0..<values { subject.onNext(value) }
-        }))
+        fanOut.points.append(
+            (
+                subscribers,
+                measure(events: 1_000_000) {
+                    let subject = PublishSubject<Int>()
+                    let bag = DisposeBag()
+                    for _ in 0..<subscribers { subject.subscribe(onNext: { sink &+= $0 }).disposed(by: bag) }
+                    for value in 0..<values { subject.onNext(value) }
+                }
+            ))
     }
     results.append(fanOut)
 
     var subscriptions = ScalingResult(family: "subscribe + DisposeBag", unit: "subscription")
     for size in sizes {
         let repeats = 1_000_000 / size
-        subscriptions.points.append((size, measure(events: 1_000_000, runs: 5) {
-            for _ in 0..<repeats {
-                let subject = PublishSubject<Int>()
-                var bag: DisposeBag? = DisposeBag()
-                for _ in 0..<size { subject.subscribe(onNext: { sink = $0 }).disposed(by: bag!) }
-                bag = nil
-                blackHole(subject)
-            }
-        }))
+        subscriptions.points.append(
+            (
+                size,
+                measure(events: 1_000_000, runs: 5) {
+                    for _ in 0..<repeats {
+                        let subject = PublishSubject<Int>()
+                        var bag: DisposeBag? = DisposeBag()
+                        for _ in 0..<size { subject.subscribe(onNext: { sink = $0 }).disposed(by: bag!) }
+                        bag = nil
+                        blackHole(subject)
+                    }
+                }
+            ))
     }
     results.append(subscriptions)
 
@@ -79,21 +91,29 @@ private func persistenceScaling(sizes: [Int]) throws -> [ScalingResult] {
     for size in sizes {
         let rows = benchItems(size)
         let runs = size >= 1_000_000 ? 3 : 7
-        inserts.points.append((size, try medianNanoseconds(runs: runs) {
-            let database = try SQLiteDatabase(.inMemory, migrations: [itemsTable])
-            defer { database.close() }
-            return try elapsedNanoseconds { try database.write { db in for row in rows { try db.insert(row) } } }
-        } / Double(size)))
+        inserts.points.append(
+            (
+                size,
+                try medianNanoseconds(runs: runs) {
+                    let database = try SQLiteDatabase(.inMemory, migrations: [itemsTable])
+                    defer { database.close() }
+                    return try elapsedNanoseconds { try database.write { db in for row in rows { try db.insert(row) } } }
+                } / Double(size)
+            ))
 
         let database = try SQLiteDatabase(.inMemory, migrations: [itemsTable])
         defer { database.close() }
         try database.write { db in for row in rows { try db.insert(row) } }
-        fetches.points.append((size, try medianNanoseconds(runs: runs) {
-            var fetched: [BenchItem] = []
-            let nanoseconds = try elapsedNanoseconds { fetched = try database.read { try $0.fetchAll(BenchItem.all()) } }
-            blackHole(fetched)
-            return nanoseconds
-        } / Double(size)))
+        fetches.points.append(
+            (
+                size,
+                try medianNanoseconds(runs: runs) {
+                    var fetched: [BenchItem] = []
+                    let nanoseconds = try elapsedNanoseconds { fetched = try database.read { try $0.fetchAll(BenchItem.all()) } }
+                    blackHole(fetched)
+                    return nanoseconds
+                } / Double(size)
+            ))
         observations.points.append((size, try commitToObserverLatency(database, samples: 500).p50))
     }
     return [inserts, fetches, observations]
@@ -102,8 +122,9 @@ private func persistenceScaling(sizes: [Int]) throws -> [ScalingResult] {
 /// Prints each family: the cost per unit at each size, and its ratio to the smallest size's.
 func reportScaling(_ results: [ScalingResult]) {
     print("")
-    print("scaling".padding(toLength: 56, withPad: " ", startingAt: 0), "size".padding(toLength: 9, withPad: " ", startingAt: 0),
-          "ns_per_unit", "x_smallest")
+    print(
+        "scaling".padding(toLength: 56, withPad: " ", startingAt: 0), "size".padding(toLength: 9, withPad: " ", startingAt: 0),
+        "ns_per_unit", "x_smallest")
     for result in results {
         guard let first = result.points.first?.nanoseconds else { continue }
         for point in result.points {

@@ -41,8 +41,10 @@ let reactiveWorkloads: [Workload] = [
         let sources = (0..<1_000).map { _ in Observable.range(start: 0, count: 1_000) }
         _ = Observable.merge(sources).subscribe(onNext: { sink = $0 })
     },
-    Workload("f 100k subscriptions + DisposeBag", events: 100_000, target: 200,
-             note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (target <= 250)" }) {
+    Workload(
+        "f 100k subscriptions + DisposeBag", events: 100_000, target: 200,
+        note: { "\(Int(bytesPerSubscription.rounded())) B per subscription (target <= 250)" }
+    ) {
         let subject = PublishSubject<Int>()
         var bag: DisposeBag? = DisposeBag()
         let before = allocatedBytes()

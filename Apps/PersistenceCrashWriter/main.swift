@@ -25,7 +25,9 @@ struct Entry: DatabaseRecord {
 
 /// The schema; the test opens the file with the same migrations.
 let migrations = [
-    Migration("createEntries", sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
+    Migration(
+        "createEntries",
+        sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
 ]
 
 /// Twenty tables with a few rows each: enough work per opening that contenders overlap.
@@ -54,12 +56,15 @@ if arguments.count == 3, arguments[1] == "migrate" {
     }
 }
 guard arguments.count >= 2 else { fail("usage: persistence-crash-writer <database path> [rows per batch] [batches]") }
-guard let rowsPerBatch = arguments.count >= 3 ? Int(arguments[2]) : 200, rowsPerBatch > 0 else { fail("rows per batch must be a positive integer") }
+guard let rowsPerBatch = arguments.count >= 3 ? Int(arguments[2]) : 200, rowsPerBatch > 0 else {
+    fail("rows per batch must be a positive integer")
+}
 let batchLimit = arguments.count >= 4 ? Int(arguments[3]) : nil
 
 do {
     let database = try SQLiteDatabase(.file(path: arguments[1]), migrations: migrations)
-    var batch = try database.read { try $0.fetchValue(sql: "SELECT COALESCE(MAX(batch) + 1, 0) FROM entries") }
+    var batch =
+        try database.read { try $0.fetchValue(sql: "SELECT COALESCE(MAX(batch) + 1, 0) FROM entries") }
         .flatMap { Int.fromDatabaseValue($0) } ?? 0
     let payload = String(repeating: "x", count: 100)
     while batchLimit.map({ batch < $0 }) ?? true {

@@ -45,14 +45,16 @@ extension AppleAuthenticationResponse: CustomStringConvertible, CustomDebugStrin
 
     /// The fields for `dump` and the TestStore's diffs, with the secrets redacted.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "userID": userID,
-            "identityToken": redacted(identityToken),
-            "authorizationCode": redacted(authorizationCode),
-            "email": email as Any,
-            "fullName": fullName as Any,
-            "nonce": nonce as Any,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "userID": userID,
+                "identityToken": redacted(identityToken),
+                "authorizationCode": redacted(authorizationCode),
+                "email": email as Any,
+                "fullName": fullName as Any,
+                "nonce": nonce as Any,
+            ], displayStyle: .struct)
     }
 }
 

@@ -33,9 +33,12 @@ public struct AuthenticationClient: Sendable {
         checkAppleAuthenticationStatus: @escaping @Sendable (_ userID: String?) async -> AuthenticationStatus,
         signIn: @escaping @Sendable (_ response: AppleAuthenticationResponse) async throws -> Void,
         signOut: @escaping @Sendable () async throws -> Void,
-        signedInUser: @escaping @Sendable () async -> String? = Dependencies.unimplemented("AuthenticationClient.signedInUser", placeholder: nil),
-        appleConfirmedAt: @escaping @Sendable () async -> Date? = Dependencies.unimplemented("AuthenticationClient.appleConfirmedAt", placeholder: nil),
-        deleteAccount: @escaping @Sendable () async throws -> AccountDeletion = Dependencies.unimplemented("AuthenticationClient.deleteAccount"),
+        signedInUser: @escaping @Sendable () async -> String? = Dependencies.unimplemented(
+            "AuthenticationClient.signedInUser", placeholder: nil),
+        appleConfirmedAt: @escaping @Sendable () async -> Date? = Dependencies.unimplemented(
+            "AuthenticationClient.appleConfirmedAt", placeholder: nil),
+        deleteAccount: @escaping @Sendable () async throws -> AccountDeletion = Dependencies.unimplemented(
+            "AuthenticationClient.deleteAccount"),
         handleServerNotification: @escaping @Sendable (_ body: Data) async throws -> AppleAccountNotification =
             Dependencies.unimplemented("AuthenticationClient.handleServerNotification")
     ) {

@@ -90,11 +90,12 @@ public struct LiveAuthenticationClient: Sendable {
         // No user id from the platform: the token's subject, which the signature vouches for, is the user.
         let identity = try await verifyIdentityToken(token, rawNonce: response.nonce, expectedSubject: expectedSubject)
         let now = configuration.now()
-        try await store(StoredCredential(
-            userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
-            identityToken: token, signedInAt: now,
-            expiresAt: configuration.sessionLifetime.map { now.addingTimeInterval($0) }, revokedAt: nil,
-            isPrivateEmail: identity.isPrivateEmail))
+        try await store(
+            StoredCredential(
+                userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
+                identityToken: token, signedInAt: now,
+                expiresAt: configuration.sessionLifetime.map { now.addingTimeInterval($0) }, revokedAt: nil,
+                isPrivateEmail: identity.isPrivateEmail))
         log("auth: signed in (key \(identity.keyID))")
     }
 
@@ -111,12 +112,13 @@ public struct LiveAuthenticationClient: Sendable {
         }
         let now = configuration.now()
         // A refresh token is checked with Apple every day instead of lasting a session's lifetime.
-        try await store(StoredCredential(
-            userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
-            identityToken: tokens.identityToken, signedInAt: now,
-            expiresAt: tokens.refreshToken == nil ? configuration.sessionLifetime.map { now.addingTimeInterval($0) } : nil,
-            revokedAt: nil, refreshToken: tokens.refreshToken, teamID: configuration.signingKey?.teamID, clientID: clientID,
-            appleConfirmedAt: now, isPrivateEmail: identity.isPrivateEmail))
+        try await store(
+            StoredCredential(
+                userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
+                identityToken: tokens.identityToken, signedInAt: now,
+                expiresAt: tokens.refreshToken == nil ? configuration.sessionLifetime.map { now.addingTimeInterval($0) } : nil,
+                revokedAt: nil, refreshToken: tokens.refreshToken, teamID: configuration.signingKey?.teamID, clientID: clientID,
+                appleConfirmedAt: now, isPrivateEmail: identity.isPrivateEmail))
         log("auth: signed in with an authorization code (key \(identity.keyID))")
     }
 
@@ -150,7 +152,8 @@ public struct LiveAuthenticationClient: Sendable {
         guard status == .signedIn, let refreshToken = credential.refreshToken, let apple else { return status }
         // A confirmation dated well after now means the clock was set back: it is checked again.
         if let confirmed = credential.appleConfirmedAt, case let age = now.timeIntervalSince(confirmed),
-           age < configuration.appleCheckInterval, age > -configuration.leeway {
+            age < configuration.appleCheckInterval, age > -configuration.leeway
+        {
             return status
         }
         do throws(AuthenticationError) {
@@ -178,7 +181,7 @@ public struct LiveAuthenticationClient: Sendable {
     /// who is signed in asks here.
     public func signedInUserID() async -> String? {
         guard let credential = await credentials.load(),
-              credential.status(for: nil, at: configuration.now(), teamID: configuration.signingKey?.teamID) == .signedIn
+            credential.status(for: nil, at: configuration.now(), teamID: configuration.signingKey?.teamID) == .signedIn
         else { return nil }
         return credential.userID
     }

@@ -80,8 +80,9 @@ public final class FakeAuthentication: Sendable {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-              let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let subject = claims["sub"] as? String, !subject.isEmpty else { return nil }
+            let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let subject = claims["sub"] as? String, !subject.isEmpty
+        else { return nil }
         return subject
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A small file replaced atomically and read whole: a reader sees the old content or the new,
 /// never half of a write, even while other processes replace it.
@@ -42,7 +43,8 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when there is no file (nothing at the path, or a parent that is not
     /// a directory). Refuses anything over `limit` bytes, and a symbolic link unless `followsSymbolicLinks`.
-    public static func contents(of file: URL, limit: Int = 1 << 20, followsSymbolicLinks: Bool = false) throws(FileSystemError) -> [UInt8]? {
+    public static func contents(of file: URL, limit: Int = 1 << 20, followsSymbolicLinks: Bool = false) throws(FileSystemError) -> [UInt8]?
+    {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | (followsSymbolicLinks ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
             let code = errno
@@ -70,7 +72,7 @@ public enum AtomicFile {
     /// refuses it gets `fsync`).
     private static func flushToDisk(_ descriptor: Int32) -> Bool {
         #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
         return fsync(descriptor) == 0
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file-system operation that failed: what was being done, to which path, and what is wrong with
 /// it, said in one sentence (`description`) that names the path and never quotes an `NSError`.

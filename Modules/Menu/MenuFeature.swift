@@ -11,7 +11,9 @@ public enum MenuFeature {
     /// The store (the ReSwift middleware tutorial's): the pure reducer, an empty state, the side
     /// effects (the catalog, orders) as middleware.
     public static func makeStore(menuService: any MenuService, orderService: any OrderService) -> Store<MenuState, MenuAction> {
-        Store(initialState: MenuState(), reducer: MenuReducer(), middleware: [MenuMiddleware.all(menuService: menuService, orderService: orderService)])
+        Store(
+            initialState: MenuState(), reducer: MenuReducer(),
+            middleware: [MenuMiddleware.all(menuService: menuService, orderService: orderService)])
     }
 
     /// The view model over the live services: the catalog from `remoteConfig` through `database`,

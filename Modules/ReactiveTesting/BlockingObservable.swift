@@ -28,9 +28,10 @@ extension BlockingObservable {
         defer { subscription.dispose() }
 
         let subscribe = {
-            subscription.setDisposable(source.subscribe { event in
-                if collector.on(event) { subscription.dispose() }
-            })
+            subscription.setDisposable(
+                source.subscribe { event in
+                    if collector.on(event) { subscription.dispose() }
+                })
         }
         // As RxBlocking: subscribing inside the trampoline lets a synchronous source (`of`, `from`)
         // start only once the subscription is stored, so `first()` can stop it after one element.

@@ -6,9 +6,9 @@ func eventsEqual<Element>(_ lhs: Event<Element>, _ rhs: Event<Element>, elements
     switch (lhs, rhs) {
     case (.completed, .completed):
         return true
-    case let (.error(error1), .error(error2)):
+    case (.error(let error1), .error(let error2)):
         return errorsEqual(error1, error2)
-    case let (.next(value1), .next(value2)):
+    case (.next(let value1), .next(let value2)):
         return elementsEqual(value1, value2)
     default:
         return false
@@ -19,11 +19,11 @@ func eventsEqual<Element>(_ lhs: Event<Element>, _ rhs: Event<Element>, elements
 /// domain and code must match too), as RxTest decides.
 func errorsEqual(_ error1: Swift.Error, _ error2: Swift.Error) -> Bool {
     #if os(Linux) || os(Windows) || os(Android)
-    return "\(error1)" == "\(error2)"
+        return "\(error1)" == "\(error2)"
     #else
-    let nsError1 = error1 as NSError
-    let nsError2 = error2 as NSError
-    return nsError1.domain == nsError2.domain && nsError1.code == nsError2.code && "\(error1)" == "\(error2)"
+        let nsError1 = error1 as NSError
+        let nsError2 = error2 as NSError
+        return nsError1.domain == nsError2.domain && nsError1.code == nsError2.code && "\(error1)" == "\(error2)"
     #endif
 }
 

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// RxTest's assertion names, kept so that its tests compile unchanged.
+
 import Reactive
 
 // What a single, a maybe or a completable ends with, compared as RxTest compares them: equal kinds
@@ -7,8 +10,8 @@ extension MaybeEvent: Equatable where Element: Equatable {
     /// Equal kinds with equal values; two errors are equal when their descriptions are.
     public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
         switch (lhs, rhs) {
-        case let (.success(left), .success(right)): left == right
-        case let (.error(left), .error(right)): errorsEqual(left, right)
+        case (.success(let left), .success(let right)): left == right
+        case (.error(let left), .error(let right)): errorsEqual(left, right)
         case (.completed, .completed): true
         default: false
         }
@@ -19,7 +22,7 @@ extension CompletableEvent: Equatable {
     /// Both completions, or two errors that describe themselves the same way.
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         switch (lhs, rhs) {
-        case let (.error(left), .error(right)): errorsEqual(left, right)
+        case (.error(let left), .error(let right)): errorsEqual(left, right)
         case (.completed, .completed): true
         default: false
         }
@@ -31,8 +34,8 @@ extension CompletableEvent: Equatable {
 /// `Equatable` only when its failure type is.)
 public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
     switch (lhs, rhs) {
-    case let (.success(left), .success(right)): left == right
-    case let (.failure(left), .failure(right)): errorsEqual(left, right)
+    case (.success(let left), .success(let right)): left == right
+    case (.failure(let left), .failure(let right)): errorsEqual(left, right)
     default: false
     }
 }

@@ -41,7 +41,7 @@ extension Recorded where Value: EventConvertible {
 
     /// An `error(error)` event at `time`.
     public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>>
-        where Value == Event<T> {
+    where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
 

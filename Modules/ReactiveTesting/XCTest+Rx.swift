@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// RxTest's assertion names, kept so that its tests compile unchanged.
+
 import Reactive
 import XCTest
 
@@ -78,9 +81,11 @@ func assertSequencesEqual<Item: Equatable>(
 /// The failure text: each differing index with both sides, both sequences in full, then a −/+
 /// diff of the two, one item per line (as `TestStore` shows state).
 func describeDifferences<Item: Equatable>(_ actual: [Item], _ expected: [Item], message: String) -> String {
-    var lines = ["XCTAssertEqual failed: sequences differ"
-        + (actual.count == expected.count ? "" : " (\(actual.count) vs \(expected.count) items)")
-        + (message.isEmpty ? "" : " - \(message)")]
+    var lines = [
+        "XCTAssertEqual failed: sequences differ"
+            + (actual.count == expected.count ? "" : " (\(actual.count) vs \(expected.count) items)")
+            + (message.isEmpty ? "" : " - \(message)")
+    ]
     var diff: [String] = []
     for index in 0..<max(actual.count, expected.count) {
         let left = index < actual.count ? actual[index] : nil

@@ -1,6 +1,6 @@
-import Reactive
 import Architecture
 import Foundation
+import Reactive
 import XCTest
 
 /// Values recorded from any thread, with a handshake to wait for a given count (no sleeping).
@@ -81,7 +81,6 @@ public final class Gate: Sendable {
         }
     }
 }
-
 
 /// An error for effects and services to throw.
 public struct TestFailure: Error, Equatable {

@@ -27,7 +27,9 @@ struct Profile: Equatable {
 
 final class DumpTests: XCTestCase {
     func testAStructDumpsOneFieldPerLine() {
-        XCTAssertEqual(customDump(Profile()), """
+        XCTAssertEqual(
+            customDump(Profile()),
+            """
             Profile(
               name: "Ada",
               nickname: nil,
@@ -43,7 +45,9 @@ final class DumpTests: XCTestCase {
     func testNestedValuesAreIndented() {
         var profile = Profile(nickname: "a", role: .admin("ops", level: 2), tags: ["x", "y"], scores: ["b": 2, "a": 1])
         profile.rows.append(Profile.Row(id: 7, title: "seven"))
-        XCTAssertEqual(customDump(profile), """
+        XCTAssertEqual(
+            customDump(profile),
+            """
             Profile(
               name: "Ada",
               nickname: "a",
@@ -75,7 +79,9 @@ final class DumpTests: XCTestCase {
     }
 
     func testAnEnumWithAStructPayloadBreaksLines() {
-        XCTAssertEqual(customDump(Root.State.signIn(SignIn.State(userID: "u"))), """
+        XCTAssertEqual(
+            customDump(Root.State.signIn(SignIn.State(userID: "u"))),
+            """
             Root.State.signIn(
               SignIn.State(
                 userID: "u"

@@ -115,8 +115,9 @@ struct Root: Reducer {
                 return .none
             case ._onAppear:
                 return .run { send in
-                    send(._checkAuthenticationStatusResponse(
-                        await authenticationClient.checkAppleAuthenticationStatus(Self.storedUserID)))
+                    send(
+                        ._checkAuthenticationStatusResponse(
+                            await authenticationClient.checkAppleAuthenticationStatus(Self.storedUserID)))
                 }
             case ._checkAuthenticationStatusResponse(.signedIn):
                 state = .main(Main.State())

@@ -18,17 +18,22 @@ final class TestStoreFailureTests: XCTestCase {
             let store = TestStore(initialState: Counter.State(), reducer: Counter())
             await store.send(.increment) { $0.count = 2 }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            A state change does not match expectation:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        A state change does not match expectation:
 
-              Counter.State(
-            \u{2212}   count: 2,
-            +   count: 1,
-                isLoading: false
-              )
+                          Counter.State(
+                        \u{2212}   count: 2,
+                        +   count: 1,
+                            isLoading: false
+                          )
 
-            (Expected: \u{2212}, Actual: +)
-            """, fileID: file, line: line)])
+                        (Expected: \u{2212}, Actual: +)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testAChangeWithoutAClosureFails() async {
@@ -38,17 +43,22 @@ final class TestStoreFailureTests: XCTestCase {
             let store = TestStore(initialState: Counter.State(), reducer: Counter())
             await store.send(.increment)
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            State was not expected to change, but a change occurred:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        State was not expected to change, but a change occurred:
 
-              Counter.State(
-            \u{2212}   count: 0,
-            +   count: 1,
-                isLoading: false
-              )
+                          Counter.State(
+                        \u{2212}   count: 0,
+                        +   count: 1,
+                            isLoading: false
+                          )
 
-            (Expected: \u{2212}, Actual: +)
-            """, fileID: file, line: line)])
+                        (Expected: \u{2212}, Actual: +)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testAClosureThatChangesNothingFails() async {
@@ -58,12 +68,17 @@ final class TestStoreFailureTests: XCTestCase {
             let store = TestStore(initialState: Counter.State(), reducer: Counter())
             await store.send(.noop) { $0.count = 0 }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Expected state to change, but no change occurred.
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Expected state to change, but no change occurred.
 
-            The trailing closure made no observable modifications to state. If no change to state is expected, \
-            omit the trailing closure.
-            """, fileID: file, line: line)])
+                        The trailing closure made no observable modifications to state. If no change to state is expected, \
+                        omit the trailing closure.
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testSendingBeforeReceivingWhatArrivedFails() async {
@@ -75,12 +90,17 @@ final class TestStoreFailureTests: XCTestCase {
             await task.finish()
             await store.send(.increment) { $0.count = 43 }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Must handle 1 received action before sending an action:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Must handle 1 received action before sending an action:
 
-            Unhandled actions:
-              Counter.Action.response(42)
-            """, fileID: file, line: line)])
+                        Unhandled actions:
+                          Counter.Action.response(42)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testReceivingAnotherActionShowsADiff() async {
@@ -94,14 +114,19 @@ final class TestStoreFailureTests: XCTestCase {
                 $0.count = 42
             }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Received unexpected action:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Received unexpected action:
 
-            \u{2212} Counter.Action.response(41)
-            + Counter.Action.response(42)
+                        \u{2212} Counter.Action.response(41)
+                        + Counter.Action.response(42)
 
-            (Expected: \u{2212}, Received: +)
-            """, fileID: file, line: line)])
+                        (Expected: \u{2212}, Received: +)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testAnActionThatDoesNotComeWithinTheTimeoutFails() async {
@@ -113,11 +138,16 @@ final class TestStoreFailureTests: XCTestCase {
             await store.receive(.response(1), timeout: .milliseconds(20))
             await store.send(.stop)
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Expected to receive the following action within 0.02 seconds, but received none:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Expected to receive the following action within 0.02 seconds, but received none:
 
-              Counter.Action.response(1)
-            """, fileID: file, line: line)])
+                          Counter.Action.response(1)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testReceivingWhenNothingIsRunningFailsAtOnce() async {
@@ -127,11 +157,16 @@ final class TestStoreFailureTests: XCTestCase {
             let store = TestStore(initialState: Counter.State(), reducer: Counter())
             await store.receive(.response(1), timeout: .seconds(3600))
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Expected to receive the following action, but received none and no effects are running:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Expected to receive the following action, but received none and no effects are running:
 
-              Counter.Action.response(1)
-            """, fileID: file, line: line)])
+                          Counter.Action.response(1)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testFinishFailsForEffectsStillRunningAndCancelsThem() async {
@@ -142,11 +177,16 @@ final class TestStoreFailureTests: XCTestCase {
             await store.send(.startForever)
             await store.finish(timeout: .milliseconds(20))
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Expected effects to finish within 0.02 seconds, but 1 effect is still running, started by:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Expected effects to finish within 0.02 seconds, but 1 effect is still running, started by:
 
-              Counter.Action.startForever
-            """, fileID: file, line: line)])
+                          Counter.Action.startForever
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testAnEffectStillRunningWhenTheStoreEndsFailsAtTheStepThatStartedIt() async {
@@ -157,11 +197,16 @@ final class TestStoreFailureTests: XCTestCase {
             await store.send(.startForever)
             await store.send(.increment) { $0.count = 1 }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            An effect returned for this action is still running. It must complete before the end of the test:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        An effect returned for this action is still running. It must complete before the end of the test:
 
-              Counter.Action.startForever
-            """, fileID: file, line: line)])
+                          Counter.Action.startForever
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testAnActionNotReceivedWhenTheStoreEndsFailsAtTheLastStep() async {
@@ -172,12 +217,17 @@ final class TestStoreFailureTests: XCTestCase {
             let task = await store.send(.fetch) { $0.isLoading = true }
             await task.finish()
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            The store received 1 unexpected action after this one:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        The store received 1 unexpected action after this one:
 
-            Unhandled actions:
-              Counter.Action.response(42)
-            """, fileID: file, line: line)])
+                        Unhandled actions:
+                          Counter.Action.response(42)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testFinishReportsActionsNotReceived() async {
@@ -188,12 +238,17 @@ final class TestStoreFailureTests: XCTestCase {
             await store.send(.fetch) { $0.isLoading = true }
             await store.finish()
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            The store received 1 unexpected action:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        The store received 1 unexpected action:
 
-            Unhandled actions:
-              Counter.Action.response(42)
-            """, fileID: file, line: line)])
+                        Unhandled actions:
+                          Counter.Action.response(42)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testSkippingWhenNothingWasReceivedFails() async {
@@ -203,8 +258,12 @@ final class TestStoreFailureTests: XCTestCase {
             let store = TestStore(initialState: Counter.State(), reducer: Counter())
             await store.skipReceivedActions()
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(
-            message: "There were no received actions to skip.", fileID: file, line: line)])
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: "There were no received actions to skip.", fileID: file, line: line)
+            ])
     }
 
     func testAReceivedActionThatDoesNotMatchThePredicateFails() async {
@@ -218,11 +277,16 @@ final class TestStoreFailureTests: XCTestCase {
                 $0.count = 42
             }
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Received an action that does not match the predicate:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Received an action that does not match the predicate:
 
-              Counter.Action.response(42)
-            """, fileID: file, line: line)])
+                          Counter.Action.response(42)
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testATaskThatDoesNotFinishWithinTheTimeoutFails() async {
@@ -234,11 +298,16 @@ final class TestStoreFailureTests: XCTestCase {
             await task.finish(timeout: .milliseconds(20))
             await store.send(.stop)
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            Expected the effects of this action to finish within 0.02 seconds, but they are still running:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        Expected the effects of this action to finish within 0.02 seconds, but they are still running:
 
-              Counter.Action.startForever
-            """, fileID: file, line: line)])
+                          Counter.Action.startForever
+                        """, fileID: file, line: line)
+            ])
     }
 
     func testNotExhaustiveOnlyChecksWhatIsAsserted() async {
@@ -253,16 +322,21 @@ final class TestStoreFailureTests: XCTestCase {
             await store.send(.increment) { $0.count = 100 }
             await store.send(.startForever)
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(message: """
-            A state change does not match expectation:
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: """
+                        A state change does not match expectation:
 
-              Counter.State(
-            \u{2212}   count: 100,
-            +   count: 43,
-                isLoading: false
-              )
+                          Counter.State(
+                        \u{2212}   count: 100,
+                        +   count: 43,
+                            isLoading: false
+                          )
 
-            (Expected: \u{2212}, Actual: +)
-            """, fileID: file, line: line)])
+                        (Expected: \u{2212}, Actual: +)
+                        """, fileID: file, line: line)
+            ])
     }
 }

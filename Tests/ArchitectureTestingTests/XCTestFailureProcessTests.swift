@@ -23,15 +23,16 @@ final class XCTestFailureProcessTests: XCTestCase {
 
     func testAFailureIsAnXCTestFailureAtTheLineOfTheCall() throws {
         #if os(Linux)
-        let (status, output) = try runTestInChildProcess(
-            "ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose", environment: [Self.childVariable: "1"])
-        XCTAssertEqual(exitCode(status), 1, output)
-        let location = "XCTestFailureProcessTests.swift:\(Self.failingLine): error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
-        XCTAssertTrue(output.contains(location + "A state change does not match expectation:"), output)
-        XCTAssertTrue(output.contains("\u{2212}   count: 2,\n+   count: 1,"), output)
-        XCTAssertTrue(output.contains("Executed 1 test, with 1 failure"), output)
+            let (status, output) = try runTestInChildProcess(
+                "ArchitectureTestingTests.XCTestFailureProcessTests/testChildFailsOnPurpose", environment: [Self.childVariable: "1"])
+            XCTAssertEqual(exitCode(status), 1, output)
+            let location =
+                "XCTestFailureProcessTests.swift:\(Self.failingLine): error: XCTestFailureProcessTests.testChildFailsOnPurpose : failed - "
+            XCTAssertTrue(output.contains(location + "A state change does not match expectation:"), output)
+            XCTAssertTrue(output.contains("\u{2212}   count: 2,\n+   count: 1,"), output)
+            XCTAssertTrue(output.contains("Executed 1 test, with 1 failure"), output)
         #else
-        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+            throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
         #endif
     }
 }

@@ -203,11 +203,17 @@ final class CompositionTests: XCTestCase {
 
     func testIfLetCancelsTheChildsEffectsWhenItsStateGoesAway() async {
         let cancelled = Gate()
-        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
-            .run { _ in
-                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
-            }
-        }))
+        let store = Store(
+            initialState: Parent.State(),
+            reducer: Parent(ticks: {
+                .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
+                }
+            }))
         store.send(.openDetail)
         let task = store.send(.detail(.startTimer))
         store.send(.closeDetail)
@@ -218,11 +224,17 @@ final class CompositionTests: XCTestCase {
 
     func testIfLetCancelsTheChildsEffectsWhenAChildOfAnotherIdTakesItsPlace() async {
         let cancelled = Gate()
-        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
-            .run { _ in
-                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
-            }
-        }))
+        let store = Store(
+            initialState: Parent.State(),
+            reducer: Parent(ticks: {
+                .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
+                }
+            }))
         store.send(.openDetail)
         let task = store.send(.detail(.startTimer))
         store.send(.replaceDetail(id: 3))
@@ -233,12 +245,14 @@ final class CompositionTests: XCTestCase {
 
     func testIfLetKeepsTheChildsEffectsWhileTheParentChangesTheSameChild() async {
         let release = Gate()
-        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
-            .run { send in
-                await release.wait()
-                send(.tick)
-            }
-        }))
+        let store = Store(
+            initialState: Parent.State(),
+            reducer: Parent(ticks: {
+                .run { send in
+                    await release.wait()
+                    send(.tick)
+                }
+            }))
         store.send(.openDetail)
         let task = store.send(.detail(.startTimer))
         store.send(.changeDetail)
@@ -250,11 +264,17 @@ final class CompositionTests: XCTestCase {
 
     func testIfCaseLetCancelsTheChildsEffectsWhenAChildOfAnotherIdTakesTheCase() async {
         let cancelled = Gate()
-        let store = Store(initialState: Screen.State.list, reducer: Screen(ticks: {
-            .run { _ in
-                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
-            }
-        }))
+        let store = Store(
+            initialState: Screen.State.list,
+            reducer: Screen(ticks: {
+                .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
+                }
+            }))
         store.send(.open)
         let task = store.send(.detail(.startTimer))
         store.send(.reopen(id: 10))
@@ -265,11 +285,17 @@ final class CompositionTests: XCTestCase {
 
     func testIfCaseLetRunsTheChildOnItsCaseAndCancelsItsEffectsWhenTheCaseChanges() async {
         let cancelled = Gate()
-        let store = Store(initialState: Screen.State.list, reducer: Screen(ticks: {
-            .run { _ in
-                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.open() }
-            }
-        }))
+        let store = Store(
+            initialState: Screen.State.list,
+            reducer: Screen(ticks: {
+                .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
+                }
+            }))
         store.send(.open)
         store.send(.detail(.increment))
         XCTAssertEqual(store.state, .detail(Child.State(id: 9, count: 1)))
@@ -287,11 +313,17 @@ final class CompositionTests: XCTestCase {
 
     func testForEachRunsTheElementReducerByIdAndCancelsARemovedElementsEffects() async {
         let cancelled = Recording<String>()
-        let store = Store(initialState: Parent.State(), reducer: Parent(ticks: {
-            .run { _ in
-                await withTaskCancellationHandler { await Gate().wait() } onCancel: { cancelled.append("cancelled") }
-            }
-        }))
+        let store = Store(
+            initialState: Parent.State(),
+            reducer: Parent(ticks: {
+                .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.append("cancelled")
+                    }
+                }
+            }))
         store.send(.addRow(1))
         store.send(.addRow(2))
         store.send(.rows(.element(id: 2, action: .increment)))

@@ -73,7 +73,9 @@ final class DependencyTests: XCTestCase {
         } operation: {
             Store(initialState: [], reducer: LookupFeature())
         }
-        await withDependencies { $0.greeting = "caller" } operation: {
+        await withDependencies {
+            $0.greeting = "caller"
+        } operation: {
             store.send(.greet)
             await store.send(.fetch(1)).finish()
         }
@@ -82,7 +84,9 @@ final class DependencyTests: XCTestCase {
 
     func testAStoreWithDefaultDependenciesIgnoresTheSendersOverrides() async {
         let store = Store(initialState: [], reducer: LookupFeature())
-        withDependencies { $0.greeting = "caller" } operation: {
+        withDependencies {
+            $0.greeting = "caller"
+        } operation: {
             store.send(.greet)
         }
         XCTAssertEqual(store.state, ["test hello"])
@@ -110,7 +114,6 @@ final class DependencyTests: XCTestCase {
         XCTAssertEqual(reporter.messages, ["Unimplemented: 'NumberClient.fetch'", "Unimplemented: 'NumberClient.name'"])
         XCTAssertEqual(reporter.issues.map(\.fileID), Array(repeating: "ArchitectureTests/DependencyTests.swift", count: 2))
     }
-
 
 }
 

@@ -73,7 +73,9 @@ final class EffectTests: XCTestCase {
 
     func testRunErrorsGoToTheCatchHandler() async {
         let (store, log) = makeStore(start: {
-            .run { _ in throw TestFailure(reason: "offline") } catch: { error, send in
+            .run { _ in
+                throw TestFailure(reason: "offline")
+            } catch: { error, send in
                 send(.failed((error as? TestFailure)?.reason ?? "?"))
             }
         })
@@ -90,10 +92,14 @@ final class EffectTests: XCTestCase {
         await withIssueReporter(reporter) {
             await store.send(.start).finish()
         }
-        XCTAssertEqual(reporter.issues, [CapturingReporter.Captured(
-            message: "An \"Effect.run\" returned from ArchitectureTests/EffectTests.swift:\(line) threw an unhandled error: "
-                + "TestFailure(reason: \"offline\"). Handle errors inside the operation or pass a \"catch\" handler.",
-            fileID: "ArchitectureTests/EffectTests.swift", line: line)])
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(
+                    message: "An \"Effect.run\" returned from ArchitectureTests/EffectTests.swift:\(line) threw an unhandled error: "
+                        + "TestFailure(reason: \"offline\"). Handle errors inside the operation or pass a \"catch\" handler.",
+                    fileID: "ArchitectureTests/EffectTests.swift", line: line)
+            ])
     }
 
     func testMergeRunsEveryEffectAndFinishesWithTheLast() async {
@@ -266,10 +272,12 @@ final class EffectTests: XCTestCase {
             unhandled.onError(TestFailure(reason: "y"))
             await task.finish()
         }
-        XCTAssertEqual(reporter.messages, [
-            "An \"Effect.observable\" returned from ArchitectureTests/EffectTests.swift:\(line) failed with an unhandled "
-                + "error: TestFailure(reason: \"y\"). Pass \"onError\" to turn errors into actions."
-        ])
+        XCTAssertEqual(
+            reporter.messages,
+            [
+                "An \"Effect.observable\" returned from ArchitectureTests/EffectTests.swift:\(line) failed with an unhandled "
+                    + "error: TestFailure(reason: \"y\"). Pass \"onError\" to turn errors into actions."
+            ])
     }
 
     func testMapTransformsEveryKindOfEffect() async {
@@ -279,14 +287,16 @@ final class EffectTests: XCTestCase {
             .run { send in send(2) },
             .concatenate(.send(3), .observable { subject.asObservable() })
         )
-        let store = Store(initialState: [Int](), reducer: Reduce<[Int], EffectAction> { state, action in
-            switch action {
-            case .start: return effect.map { EffectAction.value($0 * 10) }
-            case .value(let value): state.append(value)
-            default: break
-            }
-            return .none
-        })
+        let store = Store(
+            initialState: [Int](),
+            reducer: Reduce<[Int], EffectAction> { state, action in
+                switch action {
+                case .start: return effect.map { EffectAction.value($0 * 10) }
+                case .value(let value): state.append(value)
+                default: break
+                }
+                return .none
+            })
         let task = store.send(.start)
         subject.onNext(4)
         subject.onCompleted()

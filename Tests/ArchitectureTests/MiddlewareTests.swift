@@ -34,9 +34,11 @@ final class MiddlewareTests: XCTestCase {
         }
         let store = Store(initialState: [], reducer: Transcript(), middleware: [logging("outer"), logging("inner")])
         store.send(.load)
-        XCTAssertEqual(events.values, [
-            "outer before, 0 reduced", "inner before, 0 reduced", "inner after, 1 reduced", "outer after, 1 reduced",
-        ])
+        XCTAssertEqual(
+            events.values,
+            [
+                "outer before, 0 reduced", "inner before, 0 reduced", "inner after, 1 reduced", "outer after, 1 reduced",
+            ])
     }
 
     func testMiddlewareCanSwallowAndTransformActions() {
@@ -69,9 +71,11 @@ final class MiddlewareTests: XCTestCase {
         store.send(.load)
         subscription.dispose()
         XCTAssertEqual(store.state, [.load, .loaded(1)])
-        XCTAssertEqual(seenBy.values, [
-            "state 0", "item load", "state 1", "item loaded(1)", "state 2",
-        ])
+        XCTAssertEqual(
+            seenBy.values,
+            [
+                "state 0", "item load", "state 1", "item loaded(1)", "state 2",
+            ])
     }
 
     func testItemsDispatchFromAsyncWork() async {

@@ -14,26 +14,28 @@ final class ReentrancyDeathTests: XCTestCase {
     func testChildSendsFromInsideTheReducer() {
         guard ProcessInfo.processInfo.environment[Self.childVariable] == "1" else { return }
         let box = StoreBox()
-        let store = Store(initialState: 0, reducer: Reduce<Int, CounterAction> { state, action in
-            if action == .increment { box.store.withLock { $0 }?.send(.noop) }
-            return .none
-        })
+        let store = Store(
+            initialState: 0,
+            reducer: Reduce<Int, CounterAction> { state, action in
+                if action == .increment { box.store.withLock { $0 }?.send(.noop) }
+                return .none
+            })
         box.store.withLock { $0 = store }
         store.send(.increment)
     }
 
     func testASendFromInsideTheReducerStopsWithAClearMessage() throws {
         #if os(Linux)
-        let (status, output) = try runTestInChildProcess(
-            "ArchitectureTests.ReentrancyDeathTests/testChildSendsFromInsideTheReducer", environment: [Self.childVariable: "1"])
-        XCTAssertTrue(wasKilledBySignal(status), output)
-        XCTAssertTrue(
-            output.contains(
-                "Store.send(noop) was called from inside the reducer while it was reducing increment. "
-                    + "A reducer must not send actions: return .send(action) as its effect instead."),
-            output)
+            let (status, output) = try runTestInChildProcess(
+                "ArchitectureTests.ReentrancyDeathTests/testChildSendsFromInsideTheReducer", environment: [Self.childVariable: "1"])
+            XCTAssertTrue(wasKilledBySignal(status), output)
+            XCTAssertTrue(
+                output.contains(
+                    "Store.send(noop) was called from inside the reducer while it was reducing increment. "
+                        + "A reducer must not send actions: return .send(action) as its effect instead."),
+                output)
         #else
-        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+            throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
         #endif
     }
 }

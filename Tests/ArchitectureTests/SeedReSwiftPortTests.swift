@@ -157,8 +157,9 @@ final class SeedReSwiftPortTests: XCTestCase {
         XCTAssertEqual(appReducer(action: .fetchUsers(.request), state: nil), AppState())
         XCTAssertEqual(appReducer(action: .fetchUsers(.success(users: users)), state: nil).users, users)
         let state = AppState(users: users, posts: [Post(id: 1, title: "a")])
-        XCTAssertEqual(appReducer(action: .createPost(.success(post: Post(id: 2, title: "b"))), state: state).posts,
-                       [Post(id: 1, title: "a"), Post(id: 2, title: "b")])
+        XCTAssertEqual(
+            appReducer(action: .createPost(.success(post: Post(id: 2, title: "b"))), state: state).posts,
+            [Post(id: 1, title: "a"), Post(id: 2, title: "b")])
         XCTAssertEqual(appReducer(action: .fetchPosts(.failure(error: ServiceError(message: "x"))), state: state), state)
     }
 
@@ -197,8 +198,9 @@ final class SeedReSwiftPortTests: XCTestCase {
             createPost(dataService: service),
         ]
         let middleware: Middleware<AppState, AppAction> = createMiddleware(items: sideEffects)
-        let store = Store(initialState: appReducer(action: .fetchUsers(.request), state: nil),
-                          reducer: appReducerForStore(), middleware: [middleware])
+        let store = Store(
+            initialState: appReducer(action: .fetchUsers(.request), state: nil),
+            reducer: appReducerForStore(), middleware: [middleware])
         let states = Recording<AppState>()
         let subscription = store.states.subscribe(onNext: { states.append($0) })
         store.send(.fetchUsers(.request))

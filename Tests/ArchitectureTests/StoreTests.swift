@@ -43,10 +43,12 @@ final class StoreTests: XCTestCase {
 
     func testStatesOfANonEquatableStateDeliverEveryState() {
         struct Box: Sendable { var value = 0 }
-        let store = Store(initialState: Box(), reducer: Reduce<Box, CounterAction> { state, action in
-            if action == .increment { state.value += 1 }
-            return .none
-        })
+        let store = Store(
+            initialState: Box(),
+            reducer: Reduce<Box, CounterAction> { state, action in
+                if action == .increment { state.value += 1 }
+                return .none
+            })
         let seen = Recording<Int>()
         let subscription = store.states.subscribe(onNext: { seen.append($0.value) })
         store.send(.increment)
@@ -70,11 +72,13 @@ final class StoreTests: XCTestCase {
         store.send(.increment)
         first.dispose()
         second.dispose()
-        XCTAssertEqual(events.values, [
-            "first saw 0", "second saw 0",
-            "first saw 1", "first sent, state 1", "second saw 1",
-            "first saw 2", "second saw 2",
-        ])
+        XCTAssertEqual(
+            events.values,
+            [
+                "first saw 0", "second saw 0",
+                "first saw 1", "first sent, state 1", "second saw 1",
+                "first saw 2", "second saw 2",
+            ])
     }
 
     func testAMiddlewareDispatchIsQueuedUntilTheCurrentActionIsReduced() {
@@ -128,20 +132,22 @@ final class StoreTests: XCTestCase {
 
     func testSendReturnsATaskThatFinishesWithTheEffects() async {
         let gate = Gate()
-        let store = Store(initialState: 0, reducer: Reduce<Int, CounterAction> { state, action in
-            switch action {
-            case .increment:
-                return .run { send in
-                    await gate.wait()
-                    send(.add(10))
+        let store = Store(
+            initialState: 0,
+            reducer: Reduce<Int, CounterAction> { state, action in
+                switch action {
+                case .increment:
+                    return .run { send in
+                        await gate.wait()
+                        send(.add(10))
+                    }
+                case .add(let value):
+                    state += value
+                    return .none
+                case .noop:
+                    return .none
                 }
-            case .add(let value):
-                state += value
-                return .none
-            case .noop:
-                return .none
-            }
-        })
+            })
         let task = store.send(.increment)
         XCTAssertFalse(task.hasFinished)
         XCTAssertTrue(store.send(.noop).hasFinished)
@@ -153,16 +159,18 @@ final class StoreTests: XCTestCase {
 
     func testCancellingAStoreTaskCancelsItsEffects() async {
         let cancelled = Gate()
-        let store = Store(initialState: 0, reducer: Reduce<Int, CounterAction> { _, action in
-            guard action == .increment else { return .none }
-            return .run { _ in
-                await withTaskCancellationHandler {
-                    await Gate().wait()
-                } onCancel: {
-                    cancelled.open()
+        let store = Store(
+            initialState: 0,
+            reducer: Reduce<Int, CounterAction> { _, action in
+                guard action == .increment else { return .none }
+                return .run { _ in
+                    await withTaskCancellationHandler {
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
                 }
-            }
-        })
+            })
         let task = store.send(.increment)
         task.cancel()
         await cancelled.wait()
@@ -173,17 +181,19 @@ final class StoreTests: XCTestCase {
     func testReleasingTheStoreCancelsItsEffects() async {
         let cancelled = Gate()
         let started = Gate()
-        var store: Store<Int, CounterAction>? = Store(initialState: 0, reducer: Reduce { _, action in
-            guard action == .increment else { return .none }
-            return .run { _ in
-                await withTaskCancellationHandler {
-                    started.open()
-                    await Gate().wait()
-                } onCancel: {
-                    cancelled.open()
+        var store: Store<Int, CounterAction>? = Store(
+            initialState: 0,
+            reducer: Reduce { _, action in
+                guard action == .increment else { return .none }
+                return .run { _ in
+                    await withTaskCancellationHandler {
+                        started.open()
+                        await Gate().wait()
+                    } onCancel: {
+                        cancelled.open()
+                    }
                 }
-            }
-        })
+            })
         store?.send(.increment)
         await started.wait()
         store = nil
@@ -199,13 +209,15 @@ final class StoreTests: XCTestCase {
             case child(CounterAction)
             case rename(String)
         }
-        let parent = Store(initialState: Parent(), reducer: Reduce<Parent, ParentAction> { state, action in
-            switch action {
-            case .child(let action): return Counter().reduce(into: &state.child, action: action).map(ParentAction.child)
-            case .rename(let name): state.other = name
-            }
-            return .none
-        })
+        let parent = Store(
+            initialState: Parent(),
+            reducer: Reduce<Parent, ParentAction> { state, action in
+                switch action {
+                case .child(let action): return Counter().reduce(into: &state.child, action: action).map(ParentAction.child)
+                case .rename(let name): state.other = name
+                }
+                return .none
+            })
         let child = parent.scope(state: \.child, action: CasePath(ParentAction.child))
         let seen = Recording<Int>()
         let subscription = child.states.subscribe(onNext: { seen.append($0) })

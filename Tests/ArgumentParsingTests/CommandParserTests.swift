@@ -1,6 +1,7 @@
-@testable import ArgumentParsing
 import Foundation
 import XCTest
+
+@testable import ArgumentParsing
 
 final class CommandParserTests: XCTestCase {
     private func parse(_ words: String...) throws -> ParsedCommandLine {
@@ -46,7 +47,8 @@ final class CommandParserTests: XCTestCase {
     func testDoubleDashEndsOptionsAndANegativeNumberIsAnArgument() throws {
         let set = try XCTUnwrap(try parse("menu", "set", "--", "--odd", "4").command as? MenuSet)
         XCTAssertEqual(set.item, "--odd")
-        assertUsageError("menu", "set", "1", "-1", message: "COUNT must be a whole number of 0 or more, not '-1'", command: ["tool", "menu", "set"])
+        assertUsageError(
+            "menu", "set", "1", "-1", message: "COUNT must be a whole number of 0 or more, not '-1'", command: ["tool", "menu", "set"])
         assertUsageError("menu", "list", "-1", message: "unknown option '-1'", command: ["tool", "menu", "list"])
     }
 
@@ -74,7 +76,8 @@ final class CommandParserTests: XCTestCase {
         assertUsageError("menu", "list", "extra", message: "unexpected argument 'extra'", command: ["tool", "menu", "list"])
         assertUsageError("--database", message: "option '--database' needs a value", command: ["tool"])
         assertUsageError("--fake=yes", message: "flag '--fake' takes no value", command: ["tool"])
-        assertUsageError("menu", "set", "1", "many", message: "COUNT must be a whole number of 0 or more, not 'many'", command: ["tool", "menu", "set"])
+        assertUsageError(
+            "menu", "set", "1", "many", message: "COUNT must be a whole number of 0 or more, not 'many'", command: ["tool", "menu", "set"])
         assertUsageError("--timeout", "soon", message: "invalid value 'soon' for --timeout SECONDS", command: ["tool"])
         assertUsageError("config", "fetch", message: "missing option '--server URL'", command: ["tool", "config", "fetch"])
         assertUsageError("menu", "set", "forbidden", "1", message: "'forbidden' cannot be selected", command: ["tool", "menu", "set"])
@@ -89,7 +92,9 @@ final class CommandParserTests: XCTestCase {
     }
 
     func testTheHelpComesFromTheSameDeclarations() {
-        XCTAssertEqual(CommandParser.helpText(for: [Tool.self, Menu.self, MenuSet.self]), """
+        XCTAssertEqual(
+            CommandParser.helpText(for: [Tool.self, Menu.self, MenuSet.self]),
+            """
             usage: tool menu set ITEM COUNT [options]
 
             set a count
@@ -108,7 +113,9 @@ final class CommandParserTests: XCTestCase {
               --fake                      use fakes
               --version                   print the version and exit
             """)
-        XCTAssertEqual(CommandParser.helpText(for: [Tool.self]), """
+        XCTAssertEqual(
+            CommandParser.helpText(for: [Tool.self]),
+            """
             usage: tool [COMMAND]
 
             a tool

@@ -23,11 +23,13 @@ final class AuthenticationClientTests: XCTestCase {
                 XCTAssertEqual((error as? UnimplementedFailure)?.name, "AuthenticationClient.signOut")
             }
         }
-        XCTAssertEqual(reporter.messages, [
-            "Unimplemented: 'AuthenticationClient.checkAppleAuthenticationStatus'",
-            "Unimplemented: 'AuthenticationClient.signIn'",
-            "Unimplemented: 'AuthenticationClient.signOut'",
-        ])
+        XCTAssertEqual(
+            reporter.messages,
+            [
+                "Unimplemented: 'AuthenticationClient.checkAppleAuthenticationStatus'",
+                "Unimplemented: 'AuthenticationClient.signIn'",
+                "Unimplemented: 'AuthenticationClient.signOut'",
+            ])
     }
 
     func testTestsGetTheUnimplementedClientAndCanReplaceOneEndpoint() async {

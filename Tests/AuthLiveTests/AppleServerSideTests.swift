@@ -1,12 +1,14 @@
 import AuthInterface
 import AuthTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import AuthLive
 import TestSupport
 import XCTest
+
+@testable import AuthLive
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The server side of Sign in with Apple against the local Apple: the client secret, the code
 /// exchange, the daily check of the refresh token, the revocation at account deletion, and the
@@ -42,12 +44,14 @@ final class AppleServerSideTests: XCTestCase {
 
     /// A client of the local Apple with the developer's key; a new one stands for a new process.
     private func makeClient(signingKey: AppleSigningKey? = nil, withoutKey: Bool = false, clientIDs: [String] = TestDeveloper.clientIDs)
-        throws -> LiveAuthenticationClient {
+        throws -> LiveAuthenticationClient
+    {
         let clock = self.clock!
         let logged = self.logged
-        return LiveAuthenticationClient(configuration: LiveAuthenticationConfiguration(
-            clientIDs: clientIDs, appleAuthURL: apple.baseURL, signingKey: withoutKey ? nil : try signingKey ?? self.signingKey(),
-            stateDirectory: stateDirectory, requestTimeout: 5, now: { clock.now }, log: { logged.append($0) }))
+        return LiveAuthenticationClient(
+            configuration: LiveAuthenticationConfiguration(
+                clientIDs: clientIDs, appleAuthURL: apple.baseURL, signingKey: withoutKey ? nil : try signingKey ?? self.signingKey(),
+                stateDirectory: stateDirectory, requestTimeout: 5, now: { clock.now }, log: { logged.append($0) }))
     }
 
     private func advance(by seconds: TimeInterval) throws {
@@ -99,12 +103,15 @@ final class AppleServerSideTests: XCTestCase {
         XCTAssertEqual(signature.count, 64, "r ‖ s, not DER")
         let material = PublicKeyMaterial.p256(
             x: Base64URL.decode(TestDeveloper.key.jwk["x"]!)!, y: Base64URL.decode(TestDeveloper.key.jwk["y"]!)!)
-        XCTAssertTrue(try SignatureCheck.isValid(signature, over: Array((parts[0] + "." + parts[1]).utf8), material: material, algorithm: .es256))
+        XCTAssertTrue(
+            try SignatureCheck.isValid(signature, over: Array((parts[0] + "." + parts[1]).utf8), material: material, algorithm: .es256))
     }
 
     func testAKeyFileThatIsNotAP8IsNamedNeverShown() throws {
         let directory = stateDirectory.deletingLastPathComponent()
-        func refusal(_ content: String?, teamID: String = TestDeveloper.teamID, keyID: String = TestDeveloper.key.id) throws -> AppleSigningKeyError? {
+        func refusal(_ content: String?, teamID: String = TestDeveloper.teamID, keyID: String = TestDeveloper.key.id) throws
+            -> AppleSigningKeyError?
+        {
             let file = directory.appendingPathComponent("key-\(UUID().uuidString).p8")
             if let content { try Data(content.utf8).write(to: file) }
             do {
@@ -160,7 +167,9 @@ final class AppleServerSideTests: XCTestCase {
         let refused = await error { try await makeClient().signIn(codeResponse(code)) }
 
         XCTAssertEqual(refused, .appleRefused(.invalidGrant(description: "The code has already been used.")))
-        XCTAssertEqual(refused?.message, """
+        XCTAssertEqual(
+            refused?.message,
+            """
             Apple refused the code or token (invalid_grant: The code has already been used.): an authorization code works once and \
             for five minutes, and a revoked refresh token never again; sign in again.
             """)
@@ -293,7 +302,8 @@ final class AppleServerSideTests: XCTestCase {
         XCTAssertEqual(disabled.event, .emailDisabled)
         XCTAssertEqual(disabled.isPrivateEmail, true)
         XCTAssertEqual(try storedCredential()?["emailForwarding"] as? Bool, false)
-        let deleted = try await makeClient().handleServerNotification(apple.notificationBody(type: "account-delete", user: "000111.other.0001"))
+        let deleted = try await makeClient().handleServerNotification(
+            apple.notificationBody(type: "account-delete", user: "000111.other.0001"))
         XCTAssertFalse(deleted.changedStoredCredential)
         let status = try await makeClient().status(of: nil)
         XCTAssertEqual(status, .signedIn)
@@ -304,8 +314,10 @@ final class AppleServerSideTests: XCTestCase {
         let forger = stateDirectory.deletingLastPathComponent().appendingPathComponent("forger.pem")
         try Data(TestKeys.rsa2.pkcs8PEM.utf8).write(to: forger)
         let cases: [(Data, AuthenticationError)] = [
-            (try apple.notificationBody(type: "consent-revoked", forgedBy: (forger.path, TestDeveloper.appleKey.id)),
-             .invalidNotification(.badSignature)),
+            (
+                try apple.notificationBody(type: "consent-revoked", forgedBy: (forger.path, TestDeveloper.appleKey.id)),
+                .invalidNotification(.badSignature)
+            ),
             (try apple.notificationBody(type: "consent-revoked", issuedSecondsAgo: 2 * 60 * 60), .invalidNotification(.stale)),
             (Data(#"{"payload": "not.a.jws"}"#.utf8), .invalidNotification(.malformed)),
             (Data("[]".utf8), .invalidNotification(.malformed)),
@@ -315,7 +327,8 @@ final class AppleServerSideTests: XCTestCase {
             XCTAssertEqual(refused, expected)
         }
         let foreign = await error {
-            _ = try await makeClient(clientIDs: ["app.someone.else"]).handleServerNotification(apple.notificationBody(type: "consent-revoked"))
+            _ = try await makeClient(clientIDs: ["app.someone.else"]).handleServerNotification(
+                apple.notificationBody(type: "consent-revoked"))
         }
         XCTAssertEqual(foreign, .invalidNotification(.wrongAudience))
         let status = try await makeClient().status(of: nil)
@@ -341,9 +354,10 @@ final class LocalAppleSecretTests: XCTestCase {
     private func secret(der: Bool = false, lifetime: Int = 3600, keyID: String = TestDeveloper.key.id) -> String {
         let now = Int(Date().timeIntervalSince1970)
         let header = base64URL(try! JSONSerialization.data(withJSONObject: ["alg": "ES256", "kid": keyID]))
-        let claims = base64URL(try! JSONSerialization.data(withJSONObject: [
-            "iss": TestDeveloper.teamID, "iat": now, "exp": now + lifetime, "aud": "https://appleid.apple.com", "sub": "app.bistro.ios",
-        ]))
+        let claims = base64URL(
+            try! JSONSerialization.data(withJSONObject: [
+                "iss": TestDeveloper.teamID, "iat": now, "exp": now + lifetime, "aud": "https://appleid.apple.com", "sub": "app.bistro.ios",
+            ]))
         let raw = TestDeveloper.key.sign(Array("\(header).\(claims)".utf8))
         let signature = der ? SignatureCheck.derSignature(raw: raw)! : raw
         return "\(header).\(claims).\(base64URL(signature))"
@@ -354,9 +368,10 @@ final class LocalAppleSecretTests: XCTestCase {
         var request = URLRequest(url: apple.baseURL.appendingPathComponent("auth/token"))
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(AppleAuthAPI.formEncoded([
-            "client_id": "app.bistro.ios", "client_secret": secret, "grant_type": "authorization_code", "code": code,
-        ]).utf8)
+        request.httpBody = Data(
+            AppleAuthAPI.formEncoded([
+                "client_id": "app.bistro.ios", "client_secret": secret, "grant_type": "authorization_code", "code": code,
+            ]).utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         let error = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["error"] as? String
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, error)
@@ -365,7 +380,9 @@ final class LocalAppleSecretTests: XCTestCase {
     func testADERSignatureAWrongKidAndASevenMonthSecretAreInvalidClient() async throws {
         let good = try await exchange(secret: secret())
         XCTAssertEqual(good.0, 200)
-        for (name, bad) in [("DER", secret(der: true)), ("kid", secret(keyID: "WRONGKEY01")), ("seven months", secret(lifetime: 7 * 30 * 24 * 3600))] {
+        for (name, bad) in [
+            ("DER", secret(der: true)), ("kid", secret(keyID: "WRONGKEY01")), ("seven months", secret(lifetime: 7 * 30 * 24 * 3600)),
+        ] {
             let refused = try await exchange(secret: bad)
             XCTAssertEqual(refused.0, 400, name)
             XCTAssertEqual(refused.1, "invalid_client", name)

@@ -1,11 +1,12 @@
-import AuthLive
 import AuthInterface
+import AuthLive
 import AuthTestSupport
-import TestSupport
 import Foundation
+import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The credential file is 0600 in a 0700 directory — also while it is being written, and also when
@@ -47,10 +48,12 @@ final class CredentialFileTests: LiveClientTestCase {
         clock.advance(by: 60)
         try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
         XCTAssertEqual(try mode(of: configuration().credentialFile), 0o600)
-        XCTAssertEqual(observations.values, [
-            Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: nil, temporaryIsInTheDirectory: true),
-            Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: 0o600, temporaryIsInTheDirectory: true),
-        ])
+        XCTAssertEqual(
+            observations.values,
+            [
+                Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: nil, temporaryIsInTheDirectory: true),
+                Observation(temporaryMode: 0o600, directoryMode: 0o700, targetMode: 0o600, temporaryIsInTheDirectory: true),
+            ])
         // No temporary file is left behind; the credential's lock file (empty, 0600) stays.
         let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted()
         XCTAssertEqual(names, [".apple-credential.json.lock", "apple-credential.json", "apple-keys.json"])
@@ -90,7 +93,9 @@ final class CredentialFileTests: LiveClientTestCase {
             try await makeClient().signIn(response(token().signed(by: TestKeys.rsa1)))
             XCTFail("stored the credential through a symbolic link")
         } catch {
-            XCTAssertEqual(error, .storageFailed(reason: "cannot create the directory \(stateDirectory.standardizedFileURL.path): it is a symbolic link"))
+            XCTAssertEqual(
+                error,
+                .storageFailed(reason: "cannot create the directory \(stateDirectory.standardizedFileURL.path): it is a symbolic link"))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
     }

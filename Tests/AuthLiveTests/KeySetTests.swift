@@ -1,5 +1,5 @@
-import AuthLive
 import AuthInterface
+import AuthLive
 import AuthTestSupport
 import Foundation
 import XCTest

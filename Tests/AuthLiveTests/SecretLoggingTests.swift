@@ -1,5 +1,5 @@
-import AuthLive
 import AuthInterface
+import AuthLive
 import AuthTestSupport
 import Foundation
 import XCTest
@@ -35,7 +35,8 @@ final class SecretLoggingTests: LiveClientTestCase {
         XCTAssertEqual(errors, [.invalidToken(.expired), .invalidToken(.malformed), .cannotVerifyNow])
         let lines = logged.values
         XCTAssertFalse(lines.isEmpty)
-        let printed = lines + errors.map { "\($0)" } + errors.map { String(reflecting: $0) }
+        let printed =
+            lines + errors.map { "\($0)" } + errors.map { String(reflecting: $0) }
             + tokens.map { "\(response($0))" }
         for token in tokens {
             let signature = String(token.split(separator: ".")[2])

@@ -1,5 +1,5 @@
-import AuthLive
 import AuthInterface
+import AuthLive
 import AuthTestSupport
 import Foundation
 import XCTest
@@ -45,7 +45,8 @@ final class TokenVerificationTests: LiveClientTestCase {
         var tampered = token()
         let original = tampered.signed(by: TestKeys.rsa1)
         tampered.claims["sub"] = "someone.else"
-        let forged = tampered.encodedParts.header + "." + tampered.encodedParts.claims + "."
+        let forged =
+            tampered.encodedParts.header + "." + tampered.encodedParts.claims + "."
             + original.split(separator: ".")[2]
         let result = await refusal(of: forged)
         XCTAssertEqual(result, .invalidToken(.badSignature))
@@ -75,7 +76,9 @@ final class TokenVerificationTests: LiveClientTestCase {
         confused.header["alg"] = "HS256"
         let secrets: [[UInt8]] = [
             TestKeys.rsa1.publicKeyDER,
-            Array("-----BEGIN PUBLIC KEY-----\n\(Data(TestKeys.rsa1.publicKeyDER).base64EncodedString(options: .lineLength64Characters))\n-----END PUBLIC KEY-----\n".utf8),
+            Array(
+                "-----BEGIN PUBLIC KEY-----\n\(Data(TestKeys.rsa1.publicKeyDER).base64EncodedString(options: .lineLength64Characters))\n-----END PUBLIC KEY-----\n"
+                    .utf8),
             Array(try XCTUnwrap(TestKeys.rsa1.jwk["n"]).utf8),
         ]
         for secret in secrets {

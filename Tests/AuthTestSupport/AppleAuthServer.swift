@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The developer account a test plays: a team, its Sign in with Apple key (a P-256 `.p8`), and the
 /// client ids registered for it; with the key Apple signs identity tokens and notifications with.

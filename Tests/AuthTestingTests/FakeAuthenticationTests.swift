@@ -57,7 +57,8 @@ final class FakeAuthenticationTests: XCTestCase {
             try await fake.client.signOut()
             XCTFail("signed out")
         } catch {
-            XCTAssertEqual(error as? AuthenticationError, .storageFailed(reason: "cannot delete /state/apple-credential.json: permission denied"))
+            XCTAssertEqual(
+                error as? AuthenticationError, .storageFailed(reason: "cannot delete /state/apple-credential.json: permission denied"))
         }
         XCTAssertEqual(fake.user, "001", "a failed sign-out keeps the user")
 

@@ -1,4 +1,3 @@
-@testable import BistroApp
 import ArgumentParsing
 import FeatureContract
 import Foundation
@@ -7,6 +6,8 @@ import PersistenceInterface
 import RemoteConfigInterface
 import TerminalUI
 import XCTest
+
+@testable import BistroApp
 
 /// The host with plugins that are not Bistro's: a fourth feature adds a table, a key, a command,
 /// a tab and a summary section without a line of the host changing.
@@ -38,7 +39,9 @@ final class PluginHostTests: XCTestCase {
 
         let help = app.run("--help")
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.output.hasPrefix("usage: tipsy [COMMAND]\n\nan app of plugins\nIt has tips.\n\ncommands:\n  tips          the tips\n  config"), help.output)
+        XCTAssertTrue(
+            help.output.hasPrefix(
+                "usage: tipsy [COMMAND]\n\nan app of plugins\nIt has tips.\n\ncommands:\n  tips          the tips\n  config"), help.output)
         XCTAssertTrue(app.run("tips", "add", "--help").output.hasPrefix("usage: tipsy tips add TEXT [options]\n"))
         XCTAssertEqual(app.run("--version").output, "tipsy 1.2.3\n")
 
@@ -57,7 +60,9 @@ final class PluginHostTests: XCTestCase {
         let app = InProcessApp([TipsPlugin.plugin, Self.notes], home: try makeHome(for: self))
         let show = app.run("config", "show")
         XCTAssertEqual(show.status, 0, show.errors)
-        XCTAssertEqual(show.output, """
+        XCTAssertEqual(
+            show.output,
+            """
             KEY            SOURCE   VALUE
             notes_limit    default  10
             tips_greeting  default  Tip of the day
@@ -77,7 +82,8 @@ final class PluginHostTests: XCTestCase {
             XCTAssertEqual(run.status, 1)
             return run.errors
         }
-        XCTAssertEqual(clash([TipsPlugin.plugin, TipsPlugin.plugin]), "tipsy: error: the plugins do not fit together: two plugins are named 'tips'\n")
+        XCTAssertEqual(
+            clash([TipsPlugin.plugin, TipsPlugin.plugin]), "tipsy: error: the plugins do not fit together: two plugins are named 'tips'\n")
         var sameMigration = Self.notes
         sameMigration.name = "other"
         sameMigration.remoteConfigDefaults = [:]

@@ -44,7 +44,8 @@ struct TipsAddCommand: FeatureCommand {
     func run(with services: FeatureServices) async throws {
         guard !text.isEmpty else { throw CommandFailure("a tip cannot be empty") }
         try services.database().write { db in
-            try db.execute(sql: "INSERT INTO tips (text, author) VALUES (?, ?)", arguments: [.text(text), author.map { .text($0) } ?? .null])
+            try db.execute(
+                sql: "INSERT INTO tips (text, author) VALUES (?, ?)", arguments: [.text(text), author.map { .text($0) } ?? .null])
         }
         services.console.emit("added")
     }
@@ -60,7 +61,8 @@ struct TipsListCommand: FeatureCommand {
         let tips = try services.database().read { db in
             try db.fetchRows(sql: "SELECT text FROM tips ORDER BY id").map { try $0.decode(String.self, column: "text") }
         }
-        services.console.emit(json ? try JSONLine.encode(["greeting": [greeting], "tips": tips]) : ([greeting] + tips).joined(separator: "\n"))
+        services.console.emit(
+            json ? try JSONLine.encode(["greeting": [greeting], "tips": tips]) : ([greeting] + tips).joined(separator: "\n"))
     }
 }
 

@@ -30,10 +30,11 @@ final class AppleAccountCommandTests: BistroTestCase {
 
     /// `bistro auth ARGUMENTS` with the developer's team, key and client ids and the local Apple.
     private func auth(_ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id) throws -> Run {
-        try bistro(args: ["auth"] + arguments + [
-            "--apple-auth-url", apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", keyID,
-            "--apple-private-key", try keyFile, "--client-id", TestDeveloper.clientIDs.joined(separator: ","),
-        ], input: input)
+        try bistro(
+            args: ["auth"] + arguments + [
+                "--apple-auth-url", apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", keyID,
+                "--apple-private-key", try keyFile, "--client-id", TestDeveloper.clientIDs.joined(separator: ","),
+            ], input: input)
     }
 
     private var credentialFile: URL { home.appendingPathComponent("state/bistro/apple-credential.json") }
@@ -54,7 +55,9 @@ final class AppleAccountCommandTests: BistroTestCase {
 
         let reused = try auth(["sign-in", "--authorization-code", code])
         XCTAssertEqual(reused.status, 1)
-        XCTAssertEqual(reused.standardError, """
+        XCTAssertEqual(
+            reused.standardError,
+            """
             bistro: error: could not sign in: Apple refused the code or token (invalid_grant: The code has already been used.): \
             an authorization code works once and for five minutes, and a revoked refresh token never again; sign in again.
 
@@ -65,7 +68,9 @@ final class AppleAccountCommandTests: BistroTestCase {
         let code = try apple!.authorize()
         let run = try auth(["sign-in", "--authorization-code", code], keyID: "WRONGKEY01")
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.standardError, """
+        XCTAssertEqual(
+            run.standardError,
+            """
             bistro: error: could not sign in: Apple refused the client secret (invalid_client): check the team id, the key id and that \
             the .p8 key is the one it names, and that the first client id is registered for Sign in with Apple.
 
@@ -80,7 +85,8 @@ final class AppleAccountCommandTests: BistroTestCase {
         let offline = try auth(["delete-account"])
         XCTAssertEqual(offline.status, 1)
         XCTAssertTrue(
-            offline.standardError.hasPrefix("bistro: error: could not delete the account, and nothing was deleted: Apple could not be reached: "),
+            offline.standardError.hasPrefix(
+                "bistro: error: could not delete the account, and nothing was deleted: Apple could not be reached: "),
             offline.standardError)
         XCTAssertTrue(FileManager.default.fileExists(atPath: credentialFile.path))
 
@@ -130,18 +136,21 @@ final class AppleAccountCommandTests: BistroTestCase {
         ]
         for (path, sentence) in cases {
             let run = try bistro(
-                "auth", "status", "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", TestDeveloper.key.id, "--apple-private-key", path)
+                "auth", "status", "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", TestDeveloper.key.id, "--apple-private-key",
+                path)
             XCTAssertEqual(run.status, 2, path)
             XCTAssertEqual(run.standardError, "bistro: error: \(sentence)\ntry 'bistro --help' for usage\n")
         }
         let partial = try bistro("auth", "status", "--apple-team-id", TestDeveloper.teamID)
         XCTAssertEqual(partial.status, 2)
         XCTAssertTrue(
-            partial.standardError.hasPrefix("bistro: error: a Sign in with Apple key needs --apple-key-id and --apple-private-key as well\n"),
+            partial.standardError.hasPrefix(
+                "bistro: error: a Sign in with Apple key needs --apple-key-id and --apple-private-key as well\n"),
             partial.standardError)
         let secret = String(TestKeys.rsa1.pkcs8PEM.dropFirst(40).prefix(30))
         let run = try bistro(
-            "auth", "status", "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", TestDeveloper.key.id, "--apple-private-key", rsa.path)
+            "auth", "status", "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", TestDeveloper.key.id, "--apple-private-key",
+            rsa.path)
         XCTAssertFalse(run.standardError.contains(secret), "the key's bytes never appear")
     }
 }

@@ -100,7 +100,10 @@ final class AuthCommandTests: BistroTestCase {
 
     func testAnExpiredTokenIsRefused() throws {
         let now = Int(Date().timeIntervalSince1970)
-        let token = token { $0.claims["iat"] = now - 7200; $0.claims["exp"] = now - 3600 }
+        let token = token {
+            $0.claims["iat"] = now - 7200
+            $0.claims["exp"] = now - 3600
+        }
         let signIn = try auth("sign-in", "--identity-token", try file(holding: token))
         XCTAssertEqual(signIn.status, 1)
         XCTAssertEqual(signIn.standardError, "bistro: error: could not sign in: The sign-in was refused: the identity token has expired.\n")
@@ -138,7 +141,8 @@ final class AuthCommandTests: BistroTestCase {
             "auth", "sign-in", "--identity-token", try file(holding: token), "--apple-keys-url", keysURL,
             "--client-id", "com.example.other")
         XCTAssertEqual(signIn.status, 1)
-        XCTAssertEqual(signIn.standardError, "bistro: error: could not sign in: The sign-in was refused: the identity token is for another app.\n")
+        XCTAssertEqual(
+            signIn.standardError, "bistro: error: could not sign in: The sign-in was refused: the identity token is for another app.\n")
     }
 
     func testFakeSignIn() throws {
@@ -176,7 +180,9 @@ final class AuthCommandTests: BistroTestCase {
         let badURL = try bistro("auth", "status", "--apple-keys-url", "ftp://example.com/keys")
         XCTAssertEqual(badURL.status, 2)
 
-        for path in [["auth"], ["auth", "sign-in"], ["auth", "status"], ["auth", "sign-out"], ["auth", "delete-account"], ["auth", "notification"]] {
+        for path in [
+            ["auth"], ["auth", "sign-in"], ["auth", "status"], ["auth", "sign-out"], ["auth", "delete-account"], ["auth", "notification"],
+        ] {
             let help = try bistro(args: path + ["--help"])
             XCTAssertEqual(help.status, 0, "\(path)")
             XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro \(path.joined(separator: " "))"), help.standardOutput)

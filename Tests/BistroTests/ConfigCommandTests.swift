@@ -50,8 +50,9 @@ final class ConfigCommandTests: BistroTestCase {
         try server.setTemplate(["welcome_message": "안녕하세요"])
         let second = try bistro("config", "fetch", "--json", "--remote-config-url", url)
         XCTAssertEqual(second.standardOutput, #"{"status":"successFetchedFromRemote"}"# + "\n")
-        XCTAssertTrue(try bistro("config", "show", "--remote-config-url", url).standardOutput
-            .contains("welcome_message  remote   안녕하세요"))
+        XCTAssertTrue(
+            try bistro("config", "show", "--remote-config-url", url).standardOutput
+                .contains("welcome_message  remote   안녕하세요"))
 
         // A 503 starts a back-off; the next explicit fetch is refused without reaching the server.
         try server.script([["mode": "503"], ["mode": "update"]])
@@ -105,7 +106,10 @@ final class ConfigCommandTests: BistroTestCase {
         // Nothing fetched yet: the stream announces version 1 at once.
         let watch = try startWatching(["config", "watch", "--json", "--remote-config-url", url])
         let first = watch.lines.next()
-        XCTAssertEqual(first, #"{"templateVersion":1,"updatedKeys":["free_delivery_threshold","menu","ordering_enabled","seller_contacts","welcome_message"]}"#)
+        XCTAssertEqual(
+            first,
+            #"{"templateVersion":1,"updatedKeys":["free_delivery_threshold","menu","ordering_enabled","seller_contacts","welcome_message"]}"#
+        )
         try server.disableRealtime()
         XCTAssertEqual(watch.waitForExit(), 1)
         XCTAssertEqual(

@@ -11,13 +11,19 @@ final class ExecutableTests: BistroTestCase {
         let help = try bistro("--help")
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro [COMMAND]\n"), help.standardOutput)
-        for line in ["  contacts ", "  menu ", "  orders ", "  config ", "  --fake ", "  --database PATH ", "  --remote-config-url URL ", "  --state-dir PATH "] {
+        for line in [
+            "  contacts ", "  menu ", "  orders ", "  config ", "  --fake ", "  --database PATH ", "  --remote-config-url URL ",
+            "  --state-dir PATH ",
+        ] {
             XCTAssertTrue(help.standardOutput.contains(line), "\(line) in \(help.standardOutput)")
         }
     }
 
     func testEveryCommandHasHelp() throws {
-        for path in [["contacts"], ["menu"], ["menu", "list"], ["menu", "set"], ["menu", "clear"], ["menu", "order"], ["orders"], ["config"], ["config", "fetch"], ["config", "show"]] {
+        for path in [
+            ["contacts"], ["menu"], ["menu", "list"], ["menu", "set"], ["menu", "clear"], ["menu", "order"], ["orders"], ["config"],
+            ["config", "fetch"], ["config", "show"],
+        ] {
             let help = try bistro(args: path + ["--help"])
             XCTAssertEqual(help.status, 0, "\(path)")
             XCTAssertTrue(help.standardOutput.hasPrefix("usage: bistro \(path.joined(separator: " "))"), help.standardOutput)
@@ -37,7 +43,9 @@ final class ExecutableTests: BistroTestCase {
 
         let unknownCommand = try bistro("config", "push")
         XCTAssertEqual(unknownCommand.status, 2)
-        XCTAssertEqual(unknownCommand.standardError, "bistro: error: unknown command 'push' for 'bistro config'\ntry 'bistro config --help' for usage\n")
+        XCTAssertEqual(
+            unknownCommand.standardError,
+            "bistro: error: unknown command 'push' for 'bistro config'\ntry 'bistro config --help' for usage\n")
 
         let missingCommand = try bistro("config")
         XCTAssertEqual(missingCommand.status, 2)

@@ -39,7 +39,9 @@ final class FileSystemFailureTests: BistroTestCase {
         let directory = home.path + String(repeating: "/abcdefghij", count: 450)
         let run = try bistro(args: ["--database", directory + "/bistro.sqlite", "menu", "list"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.standardError.hasPrefix("bistro: error: could not open the app's storage: cannot create the directory \(home.path.prefix(40))"), run.standardError)
+        XCTAssertTrue(
+            run.standardError.hasPrefix(
+                "bistro: error: could not open the app's storage: cannot create the directory \(home.path.prefix(40))"), run.standardError)
         XCTAssertTrue(run.standardError.hasSuffix("…" + directory.suffix(60) + ": the path is too long\n"), run.standardError)
     }
 
@@ -52,7 +54,9 @@ final class FileSystemFailureTests: BistroTestCase {
     func testAnIdentityTokenFileThatCannotBeReadIsNamed() throws {
         try assertFails(
             ["auth", "sign-in", "--identity-token", home.appendingPathComponent("missing.jwt").path],
-            with: "could not read the identity token: cannot read \(home.appendingPathComponent("missing.jwt").path): no such file or directory")
+            with:
+                "could not read the identity token: cannot read \(home.appendingPathComponent("missing.jwt").path): no such file or directory"
+        )
         try assertFails(
             ["auth", "sign-in", "--identity-token", home.path],
             with: "could not read the identity token: cannot read \(home.path): it is a directory")

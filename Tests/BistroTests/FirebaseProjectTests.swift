@@ -26,7 +26,9 @@ final class FirebaseProjectTests: BistroTestCase {
         return (server, ["--firebase-options", path, "--remote-config-url", server.baseURL.absoluteString])
     }
 
-    private func assertEveryCommandWorks(_ arguments: [String], server: LocalConfigServer, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertEveryCommandWorks(
+        _ arguments: [String], server: LocalConfigServer, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let fetch = try bistro(args: arguments + ["config", "fetch"])
         XCTAssertEqual(fetch.status, 0, fetch.standardError, file: file, line: line)
         XCTAssertEqual(fetch.standardOutput, "fetched and activated new values (successFetchedFromRemote)\n", file: file, line: line)
@@ -74,9 +76,11 @@ final class FirebaseProjectTests: BistroTestCase {
     func testTheOptionsCanComeFromTheEnvironment() throws {
         let plist = try optionsFile(FirebaseOptionsFiles.infoPlist(), "GoogleService-Info.plist")
         let (server, _) = try serve(plist)
-        let run = try bistro(args: ["config", "fetch", "--json"], environment: [
-            "BISTRO_FIREBASE_OPTIONS": plist, "BISTRO_REMOTE_CONFIG_URL": server.baseURL.absoluteString,
-        ])
+        let run = try bistro(
+            args: ["config", "fetch", "--json"],
+            environment: [
+                "BISTRO_FIREBASE_OPTIONS": plist, "BISTRO_REMOTE_CONFIG_URL": server.baseURL.absoluteString,
+            ])
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(run.standardOutput, #"{"status":"successFetchedFromRemote"}"# + "\n")
     }
@@ -131,7 +135,9 @@ final class FirebaseProjectTests: BistroTestCase {
         let (server, arguments) = try serve(plist, ["--api-key", "AIzaSyAnotherKey0000000000000000000000000"])
         let wrongKey = try bistro(args: arguments + ["config", "fetch"])
         XCTAssertEqual(wrongKey.status, 1)
-        XCTAssertEqual(wrongKey.standardError, """
+        XCTAssertEqual(
+            wrongKey.standardError,
+            """
             bistro: error: could not fetch the remote config: Firebase Installations refused the request: INVALID_ARGUMENT: \
             API key not valid. Please pass a valid API key. (HTTP 400).
 
@@ -141,7 +147,9 @@ final class FirebaseProjectTests: BistroTestCase {
         let (_, restricted) = try serve(plist, ["--restrict-key", "ios:com.example.other"])
         let blocked = try bistro(args: restricted + ["contacts"])
         XCTAssertEqual(blocked.status, 1)
-        XCTAssertEqual(blocked.standardError, """
+        XCTAssertEqual(
+            blocked.standardError,
+            """
             bistro: error: could not sync the contacts: Firebase Installations refused the request: PERMISSION_DENIED: \
             Requests from this iOS client application app.bistro.tests are blocked. (HTTP 403).
 

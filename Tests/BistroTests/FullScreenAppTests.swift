@@ -46,14 +46,16 @@ final class FullScreenAppTests: BistroTestCase {
     }
 
     func testTheFakeAppSignsInShowsTheTabsAndSignsOut() throws {
-        let result = try session(["--fake"], [
-            .waitFor("Sign in with Apple"), .snapshot("signIn"), .enter,
-            .waitFor("[Menu]"), .waitFor("튀김"), .send("+"), .waitFor("Items 1"), .snapshot("menu"),
-            .tab, .waitFor("[Contacts]"), .waitFor("서울특별시 종로구 세종대로 175"), .snapshot("contacts"),
-            .tab, .waitFor("Welcome to Bistro"), .snapshot("account"),
-            .enter, .waitFor("Sign in with Apple"),
-            .controlC, .exit,
-        ])
+        let result = try session(
+            ["--fake"],
+            [
+                .waitFor("Sign in with Apple"), .snapshot("signIn"), .enter,
+                .waitFor("[Menu]"), .waitFor("튀김"), .send("+"), .waitFor("Items 1"), .snapshot("menu"),
+                .tab, .waitFor("[Contacts]"), .waitFor("서울특별시 종로구 세종대로 175"), .snapshot("contacts"),
+                .tab, .waitFor("Welcome to Bistro"), .snapshot("account"),
+                .enter, .waitFor("Sign in with Apple"),
+                .controlC, .exit,
+            ])
         let snapshots = result.snapshots
         XCTAssertTrue(snapshots["signIn"]?.contains("Signed out") ?? false, snapshots["signIn"] ?? "")
         XCTAssertTrue(snapshots["menu"]?.contains("Total ₩4,000") ?? false, snapshots["menu"] ?? "")
@@ -63,27 +65,31 @@ final class FullScreenAppTests: BistroTestCase {
     }
 
     func testShiftTabGoesBackAndTheSelectionSurvivesSwitchingTabs() throws {
-        let result = try session(["--fake"], [
-            .waitFor("Sign in with Apple"), .enter,
-            .waitFor("튀김"), .send("++"), .waitFor("Items 2"),
-            .send("\u{1B}[Z"), .waitFor("[Account]"), .send("\u{1B}[Z"), .waitFor("[Contacts]"), .send("\u{1B}[Z"),
-            .waitFor("[Menu]"), .snapshot("back"),
-            .controlC, .exit,
-        ])
+        let result = try session(
+            ["--fake"],
+            [
+                .waitFor("Sign in with Apple"), .enter,
+                .waitFor("튀김"), .send("++"), .waitFor("Items 2"),
+                .send("\u{1B}[Z"), .waitFor("[Account]"), .send("\u{1B}[Z"), .waitFor("[Contacts]"), .send("\u{1B}[Z"),
+                .waitFor("[Menu]"), .snapshot("back"),
+                .controlC, .exit,
+            ])
         XCTAssertTrue(result.snapshots["back"]?.contains("Items 2") ?? false, result.snapshots["back"] ?? "")
     }
 
     func testALiveSignInWithAPastedTokenThenTheNextLaunchOpensSignedIn() throws {
         let token = token()
         let signature = String(token.split(separator: ".").last!)
-        let first = try session(["--apple-keys-url", keysURL], [
-            .waitFor("Sign in with Apple"), .enter,
-            // Pasted as a terminal pastes (bracketed), copied across two lines with a trailing newline:
-            // the newlines are not Enter and do not end up in the token.
-            .waitFor("Paste the identity token"), .send("\u{1B}[200~\(token.prefix(40))\n\(token.dropFirst(40))\n\u{1B}[201~"),
-            .waitFor("•••"), .snapshot("typed"), .enter,
-            .waitFor("[Menu]"), .controlC, .exit,
-        ])
+        let first = try session(
+            ["--apple-keys-url", keysURL],
+            [
+                .waitFor("Sign in with Apple"), .enter,
+                // Pasted as a terminal pastes (bracketed), copied across two lines with a trailing newline:
+                // the newlines are not Enter and do not end up in the token.
+                .waitFor("Paste the identity token"), .send("\u{1B}[200~\(token.prefix(40))\n\(token.dropFirst(40))\n\u{1B}[201~"),
+                .waitFor("•••"), .snapshot("typed"), .enter,
+                .waitFor("[Menu]"), .controlC, .exit,
+            ])
         let typed = first.snapshots["typed"] ?? ""
         XCTAssertFalse(typed.contains(signature.prefix(12)), "the token is masked on screen:\n\(typed)")
         XCTAssertFalse(first.screen.contains(signature.prefix(12)))
@@ -96,12 +102,14 @@ final class FullScreenAppTests: BistroTestCase {
     }
 
     func testARefusedTokenShowsWhyOnTheSignInScreen() throws {
-        let result = try session(["--apple-keys-url", keysURL], [
-            .waitFor("Sign in with Apple"), .enter,
-            .waitFor("Paste the identity token"), .send("not.a-token.at-all"), .enter,
-            .waitFor("token"), .waitUntilGone("Paste the identity token"), .snapshot("refused"),
-            .controlC, .exit,
-        ])
+        let result = try session(
+            ["--apple-keys-url", keysURL],
+            [
+                .waitFor("Sign in with Apple"), .enter,
+                .waitFor("Paste the identity token"), .send("not.a-token.at-all"), .enter,
+                .waitFor("token"), .waitUntilGone("Paste the identity token"), .snapshot("refused"),
+                .controlC, .exit,
+            ])
         let refused = result.snapshots["refused"] ?? ""
         XCTAssertTrue(refused.contains("Sign in with Apple"), refused)
         XCTAssertFalse(refused.contains("[Menu]"), refused)
@@ -109,10 +117,12 @@ final class FullScreenAppTests: BistroTestCase {
     }
 
     func testEscapeCancelsTheSignIn() throws {
-        let result = try session(["--apple-keys-url", keysURL], [
-            .waitFor("Sign in with Apple"), .enter, .waitFor("Paste the identity token"), .escape,
-            .waitUntilGone("Paste the identity token"), .snapshot("cancelled"), .controlC, .exit,
-        ])
+        let result = try session(
+            ["--apple-keys-url", keysURL],
+            [
+                .waitFor("Sign in with Apple"), .enter, .waitFor("Paste the identity token"), .escape,
+                .waitUntilGone("Paste the identity token"), .snapshot("cancelled"), .controlC, .exit,
+            ])
         XCTAssertTrue(result.snapshots["cancelled"]?.contains("Signed out") ?? false, result.snapshots["cancelled"] ?? "")
     }
 
@@ -126,11 +136,13 @@ final class FullScreenAppTests: BistroTestCase {
         let state = home.appendingPathComponent("second-state").path
         try signInFromTheCommandLine(stateDirectory: state)
         try server.script([["mode": "500"], ["mode": "500"], ["mode": "500"]])
-        let result = try session(["--remote-config-url", url, "--state-dir", state], [
-            .waitFor("[Menu]"), .waitFor("[>OK<]"), .snapshot("menuAlert"), .enter, .waitUntilGone("[>OK<]"),
-            .tab, .waitFor("[>OK<]"), .snapshot("contactsAlert"), .enter, .waitUntilGone("[>OK<]"),
-            .snapshot("contacts"), .controlC, .exit,
-        ])
+        let result = try session(
+            ["--remote-config-url", url, "--state-dir", state],
+            [
+                .waitFor("[Menu]"), .waitFor("[>OK<]"), .snapshot("menuAlert"), .enter, .waitUntilGone("[>OK<]"),
+                .tab, .waitFor("[>OK<]"), .snapshot("contactsAlert"), .enter, .waitUntilGone("[>OK<]"),
+                .snapshot("contacts"), .controlC, .exit,
+            ])
         for name in ["menuAlert", "contactsAlert"] {
             let screen = result.snapshots[name] ?? ""
             XCTAssertEqual(screen.components(separatedBy: "[>").count - 1, 1, "one button:\n\(screen)")
@@ -148,13 +160,15 @@ final class FullScreenAppTests: BistroTestCase {
         let newMenu = ["menu": #"[{"id": 1, "name": "비빔밥", "price": 8000}]"#, "seller_contacts": contacts]
         var newContacts = newMenu
         newContacts["seller_contacts"] = #"[{"address": "제주특별자치도 제주시 1", "order": 0, "phone": "+82 64-000-0000"}]"#
-        let result = try session(["--remote-config-url", server.baseURL.absoluteString, "--state-dir", state], [
-            .waitFor("[Menu]"), .waitFor("튀김"),
-            .run(try server.publishCommand(newMenu)), .waitFor("비빔밥"), .waitUntilGone("튀김"), .snapshot("menu"),
-            .tab, .waitFor("[Contacts]"), .waitFor("+82 2-1234-5678"),
-            .run(try server.publishCommand(newContacts)), .waitFor("제주특별자치도 제주시 1"), .snapshot("contacts"),
-            .controlC, .exit,
-        ])
+        let result = try session(
+            ["--remote-config-url", server.baseURL.absoluteString, "--state-dir", state],
+            [
+                .waitFor("[Menu]"), .waitFor("튀김"),
+                .run(try server.publishCommand(newMenu)), .waitFor("비빔밥"), .waitUntilGone("튀김"), .snapshot("menu"),
+                .tab, .waitFor("[Contacts]"), .waitFor("+82 2-1234-5678"),
+                .run(try server.publishCommand(newContacts)), .waitFor("제주특별자치도 제주시 1"), .snapshot("contacts"),
+                .controlC, .exit,
+            ])
         XCTAssertTrue(result.snapshots["menu"]?.contains("₩8,000") ?? false, result.snapshots["menu"] ?? "")
         XCTAssertFalse(result.snapshots["contacts"]?.contains("[>OK<]") ?? true, "no alert: \(result.snapshots["contacts"] ?? "")")
     }
@@ -168,7 +182,8 @@ final class FullScreenAppTests: BistroTestCase {
         try signInFromTheCommandLine(stateDirectory: state)
         let newMenu = ["menu": #"[{"id": 1, "name": "비빔밥", "price": 8000}]"#]
         let result = try session(
-            ["--firebase-options", plist.path, "--remote-config-url", server.baseURL.absoluteString, "--state-dir", state], [
+            ["--firebase-options", plist.path, "--remote-config-url", server.baseURL.absoluteString, "--state-dir", state],
+            [
                 .waitFor("[Menu]"), .waitFor("튀김"),
                 .tab, .waitFor("[Contacts]"), .waitFor("+82 2-1234-5678"), .tab, .tab, .waitFor("[Menu]"),
                 .run(try server.publishCommand(newMenu)), .waitFor("비빔밥"), .waitUntilGone("튀김"), .snapshot("menu"),

@@ -50,13 +50,17 @@ final class HostileServerTests: BistroTestCase {
     func testABrokenOffAnswerSaysSoRatherThanUnreachable() throws {
         let run = try bistro(args: ["--remote-config-url", url("truncated"), "config", "fetch"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.standardError, """
+        XCTAssertEqual(
+            run.standardError,
+            """
             bistro: error: could not fetch the remote config: The remote config server's answer could not be read: \
             the connection closed after 100 of 1000 bytes.
 
             """)
         let dropped = try bistro(args: ["--remote-config-url", url("drop"), "config", "fetch"])
-        XCTAssertEqual(dropped.standardError, """
+        XCTAssertEqual(
+            dropped.standardError,
+            """
             bistro: error: could not fetch the remote config: The remote config server could not be reached: \
             the server closed the connection without answering
 
@@ -66,7 +70,8 @@ final class HostileServerTests: BistroTestCase {
     func testAHugeAnswerIsRefused() throws {
         let run = try bistro(args: ["--remote-config-url", url("huge"), "config", "fetch"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.standardError, "bistro: error: could not fetch the remote config: The remote config answer is larger than 1048576 bytes.\n")
+        XCTAssertEqual(
+            run.standardError, "bistro: error: could not fetch the remote config: The remote config answer is larger than 1048576 bytes.\n")
     }
 
     func testAKeySetServerThatNeverAnswersOrTricklesEndsSignInAtTheTimeout() throws {
@@ -79,7 +84,9 @@ final class HostileServerTests: BistroTestCase {
                 "--apple-keys-url", url("\(behaviour)/auth/keys"), "--timeout", "1",
             ])
             XCTAssertEqual(run.status, 1, behaviour)
-            XCTAssertEqual(run.standardError, "bistro: error: cannot verify now: The sign-in cannot be checked right now. Try again when online.\n", behaviour)
+            XCTAssertEqual(
+                run.standardError, "bistro: error: cannot verify now: The sign-in cannot be checked right now. Try again when online.\n",
+                behaviour)
             XCTAssertLessThan(elapsed, 20, behaviour)
             XCTAssertGreaterThanOrEqual(elapsed, behaviour == "huge" ? 0 : 1, "\(behaviour): the key set was fetched and waited for")
         }
@@ -89,7 +96,9 @@ final class HostileServerTests: BistroTestCase {
         for option in ["--remote-config-url", "--apple-keys-url"] {
             let run = try bistro(option, "http://example.com/config", "contacts")
             XCTAssertEqual(run.status, 2)
-            XCTAssertEqual(run.standardError, """
+            XCTAssertEqual(
+                run.standardError,
+                """
                 bistro: error: 'http://example.com/config' must use https (plain http only to this machine: localhost, 127.0.0.1, ::1)
                 try 'bistro --help' for usage
 
@@ -103,7 +112,9 @@ final class HostileServerTests: BistroTestCase {
         for value in ["0", "-1", "soon", "nan"] {
             let run = try bistro("--timeout", value, "contacts")
             XCTAssertEqual(run.status, 2, value)
-            XCTAssertEqual(run.standardError, "bistro: error: TIMEOUT must be a number of seconds above 0, not '\(value)'\ntry 'bistro --help' for usage\n")
+            XCTAssertEqual(
+                run.standardError,
+                "bistro: error: TIMEOUT must be a number of seconds above 0, not '\(value)'\ntry 'bistro --help' for usage\n")
         }
         XCTAssertTrue(try bistro("--help").standardOutput.contains("--timeout SECONDS"))
     }

@@ -15,7 +15,8 @@ final class InProcessTests: XCTestCase {
         let output = Locked("")
         let errors = Locked("")
         let console = Console(
-            toolName: "bistro", writeOutput: { text in output.withLock { $0 += text } }, writeError: { text in errors.withLock { $0 += text } })
+            toolName: "bistro", writeOutput: { text in output.withLock { $0 += text } },
+            writeError: { text in errors.withLock { $0 += text } })
         let status = BistroApp.run(
             Self.app, plugins: [MenuFeature.plugin, ContactsFeature.plugin, AuthFeature.plugin], arguments: arguments,
             environment: [:], console: console)
@@ -32,6 +33,7 @@ final class InProcessTests: XCTestCase {
         XCTAssertEqual(run("--fake", "auth", "status").output, "signed out\n")
         let bad = run("--fake", "menu", "set", "1", "many")
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.errors, "bistro: error: COUNT must be a whole number of 0 or more, not 'many'\ntry 'bistro menu set --help' for usage\n")
+        XCTAssertEqual(
+            bad.errors, "bistro: error: COUNT must be a whole number of 0 or more, not 'many'\ntry 'bistro menu set --help' for usage\n")
     }
 }

@@ -44,7 +44,9 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertEqual(try bistro("menu", "set", "1", "1").status, 0)
 
         let json = try bistro("menu", "list", "--json")
-        XCTAssertEqual(json.standardOutput, """
+        XCTAssertEqual(
+            json.standardOutput,
+            """
             {"items":[{"count":1,"id":1,"name":"떡볶이","price":4000},{"count":2,"id":2,"name":"김밥","price":3500},\
             {"count":0,"id":3,"name":"라면","price":4500},{"count":0,"id":4,"name":"튀김","price":1000}],\
             "itemsCount":3,"totalPrice":11000}
@@ -90,7 +92,9 @@ final class MenuCommandTests: BistroTestCase {
 
         let notANumber = try bistro("menu", "set", "1", "many")
         XCTAssertEqual(notANumber.status, 2)
-        XCTAssertEqual(notANumber.standardError, """
+        XCTAssertEqual(
+            notANumber.standardError,
+            """
             bistro: error: COUNT must be a whole number of 0 or more, not 'many'
             try 'bistro menu set --help' for usage
 
@@ -98,7 +102,9 @@ final class MenuCommandTests: BistroTestCase {
 
         let negative = try bistro("menu", "set", "1", "-1")
         XCTAssertEqual(negative.status, 2)
-        XCTAssertEqual(negative.standardError, """
+        XCTAssertEqual(
+            negative.standardError,
+            """
             bistro: error: COUNT must be a whole number of 0 or more, not '-1'
             try 'bistro menu set --help' for usage
 
@@ -147,16 +153,19 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertEqual(previous.count, try Self.migrations.count - 2)
         let old = try SQLiteDatabase(.file(path: path), migrations: previous)
         try old.write { db in
-            try db.execute(sql: """
-                INSERT INTO menuItems (id, name, price, position) VALUES (1, '떡볶이', 4000, 0), (2, '김밥', 3500, 1), (3, '라면', 4500, 2), (4, '튀김', 1000, 3);
-                INSERT INTO bistroMenuSelection (menuID, count) VALUES (2, 2), (4, 1), (99, 5)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO menuItems (id, name, price, position) VALUES (1, '떡볶이', 4000, 0), (2, '김밥', 3500, 1), (3, '라면', 4500, 2), (4, '튀김', 1000, 3);
+                    INSERT INTO bistroMenuSelection (menuID, count) VALUES (2, 2), (4, 1), (99, 5)
+                    """)
         }
         old.close()
 
         let list = try bistro("menu", "list")
         XCTAssertEqual(list.status, 0, list.standardError)
-        XCTAssertEqual(list.standardOutput, """
+        XCTAssertEqual(
+            list.standardOutput,
+            """
             ID   PRICE  COUNT  NAME
             1   ₩4,000      0  떡볶이
             2   ₩3,500      2  김밥

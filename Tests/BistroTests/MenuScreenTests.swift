@@ -6,10 +6,12 @@ final class MenuScreenTests: BistroTestCase {
     func testTheMenuScreenTakesKeysAndRestoresTheTerminal() throws {
         var environment = environment
         environment["TERM"] = "xterm-256color"
-        let result = try TerminalSession.run(try Self.executable, ["--fake", "menu"], environment: environment, steps: [
-            .waitFor("튀김"), .snapshot("start"), .send("+"), .waitFor("Total ₩4,000"), .snapshot("one"),
-            .controlC, .exit,
-        ])
+        let result = try TerminalSession.run(
+            try Self.executable, ["--fake", "menu"], environment: environment,
+            steps: [
+                .waitFor("튀김"), .snapshot("start"), .send("+"), .waitFor("Total ₩4,000"), .snapshot("one"),
+                .controlC, .exit,
+            ])
         XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
         XCTAssertEqual(result.status, 0, result.mainScreen)
         XCTAssertTrue(result.restored, "cursor shown and main screen back")
@@ -25,9 +27,11 @@ final class MenuScreenTests: BistroTestCase {
         var environment = environment
         environment["TERM"] = "xterm-256color"
         // The screen opens with what `menu set` stored; `+` on the first row is stored as the screen quits.
-        let result = try TerminalSession.run(try Self.executable, ["menu"], environment: environment, steps: [
-            .waitFor("튀김"), .waitFor("Items 2"), .send("+"), .waitFor("Items 3"), .controlC, .exit,
-        ])
+        let result = try TerminalSession.run(
+            try Self.executable, ["menu"], environment: environment,
+            steps: [
+                .waitFor("튀김"), .waitFor("Items 2"), .send("+"), .waitFor("Items 3"), .controlC, .exit,
+            ])
         XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
         XCTAssertEqual(result.status, 0, result.mainScreen)
 
@@ -42,11 +46,13 @@ final class MenuScreenTests: BistroTestCase {
         var environment = environment
         environment["TERM"] = "xterm-256color"
         let bistro = try Self.executable.path
-        let result = try TerminalSession.run(try Self.executable, ["menu"], environment: environment, steps: [
-            .waitFor("튀김"), .waitFor("Items 0"),
-            .run([bistro, "menu", "set", "김밥", "3"]), .waitFor("Items 3"), .snapshot("followed"),
-            .controlC, .exit,
-        ])
+        let result = try TerminalSession.run(
+            try Self.executable, ["menu"], environment: environment,
+            steps: [
+                .waitFor("튀김"), .waitFor("Items 0"),
+                .run([bistro, "menu", "set", "김밥", "3"]), .waitFor("Items 3"), .snapshot("followed"),
+                .controlC, .exit,
+            ])
         XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
         XCTAssertEqual(result.status, 0, result.mainScreen)
         XCTAssertTrue(result.snapshots["followed"]?.contains("Total ₩10,500") ?? false, result.snapshots["followed"] ?? "")

@@ -6,10 +6,12 @@ final class SellerContactsTests: XCTestCase {
     func testDecodesTheRemoteConfigShape() throws {
         let json = #"[{"address": "Marktplatz 1", "order": 2, "phone": "+49 40 1111"}, {"order": -3, "phone": null}]"#
         let contacts = try JSONDecoder().decode([SellerContacts].self, from: Data(json.utf8))
-        XCTAssertEqual(contacts, [
-            SellerContacts(address: "Marktplatz 1", order: 2, phone: "+49 40 1111"),
-            SellerContacts(address: nil, order: -3, phone: nil),
-        ])
+        XCTAssertEqual(
+            contacts,
+            [
+                SellerContacts(address: "Marktplatz 1", order: 2, phone: "+49 40 1111"),
+                SellerContacts(address: nil, order: -3, phone: nil),
+            ])
     }
 
     func testOrderIsAnInt16() {

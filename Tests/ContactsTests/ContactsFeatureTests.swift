@@ -1,4 +1,3 @@
-@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
@@ -6,6 +5,8 @@ import Reactive
 import ReactiveTesting
 import RemoteConfigTesting
 import XCTest
+
+@testable import Contacts
 
 /// The feature wired as the composition root wires it, with the `--fake` services.
 final class ContactsFeatureTests: XCTestCase {

@@ -1,4 +1,3 @@
-@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
@@ -7,6 +6,8 @@ import RemoteConfigInterface
 import RemoteConfigTesting
 import TerminalUI
 import XCTest
+
+@testable import Contacts
 
 // XCTest on Linux finds no @MainActor test methods: each test runs a static main-actor helper.
 final class ContactsViewControllerTests: XCTestCase {
@@ -22,7 +23,7 @@ final class ContactsViewControllerTests: XCTestCase {
         let terminal = HeadlessTerminal(width: 48, height: 12)
         let screen = Screen(terminal: terminal)
         let controller = ContactsViewController(viewModel: viewModel)
-        screen.rootViewController = controller // loads the view, which binds the view model
+        screen.rootViewController = controller  // loads the view, which binds the view model
         return (terminal, controller)
     }
 
@@ -71,7 +72,9 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
         XCTAssertEqual(controller.phone.text, contacts.phone)
         XCTAssertEqual(controller.address.text, contacts.address)
-        XCTAssertEqual(terminal.snapshot(), """
+        XCTAssertEqual(
+            terminal.snapshot(),
+            """
             ┌─ Contact ────────────────────────────────────┐
             │Phone   +49 40 1111                           │
             │Address Marktplatz 1, Hamburg                 │

@@ -1,4 +1,3 @@
-@testable import Contacts
 import ContactsInterface
 import Dispatch
 import Foundation
@@ -9,6 +8,8 @@ import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
 import XCTest
+
+@testable import Contacts
 
 final class DatabaseUpdaterTests: XCTestCase {
     private var database: SQLiteDatabase!
@@ -124,10 +125,12 @@ final class DatabaseUpdaterTests: XCTestCase {
         let cases: [(value: String?, error: SellerContactsDecodingError)] = [
             ("not json", .malformedJSON),
             ("", .malformedJSON),
-            (nil, .malformedJSON), // the key is missing and there is no default
+            (nil, .malformedJSON),  // the key is missing and there is no default
             (#"{"address": "a", "order": 1, "phone": "p"}"#, .malformedJSON),
-            (#"[{"address": "a", "order": 0, "phone": "p"}, {"address": 7, "order": 1, "phone": "p"}]"#,
-             .invalidContact(path: "[1].address")),
+            (
+                #"[{"address": "a", "order": 0, "phone": "p"}, {"address": 7, "order": 1, "phone": "p"}]"#,
+                .invalidContact(path: "[1].address")
+            ),
             (#"[{"address": "a", "order": "first", "phone": "p"}]"#, .invalidContact(path: "[0].order")),
             (#"[{"address": "a", "order": 1.5, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
             (#"[{"address": "a", "order": 40000, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
@@ -151,7 +154,7 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testAFailedWriteIsAnErrorEventAndClearsTheFlag() throws {
-        let database = try SQLiteDatabase.inMemory() // no contacts table
+        let database = try SQLiteDatabase.inMemory()  // no contacts table
         let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)

@@ -23,7 +23,7 @@ final class FetchLimiterTests: XCTestCase {
         limiter.endFetch(first)
         let second = try XCTUnwrap(limiter.startFetch())
 
-        limiter.endFetch(first) // the first sync ending twice: completed, then disposed
+        limiter.endFetch(first)  // the first sync ending twice: completed, then disposed
         XCTAssertTrue(limiter.fetchInProcess)
         limiter.endFetch(second)
         XCTAssertFalse(limiter.fetchInProcess)
@@ -33,7 +33,7 @@ final class FetchLimiterTests: XCTestCase {
         let limiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let running = try XCTUnwrap(limiter.startFetch())
 
-        limiter.fetchInProcess = true // as the tutorial's test does: a fetch started elsewhere
+        limiter.fetchInProcess = true  // as the tutorial's test does: a fetch started elsewhere
         limiter.endFetch(running)
         XCTAssertTrue(limiter.fetchInProcess)
 

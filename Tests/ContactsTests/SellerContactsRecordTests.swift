@@ -1,9 +1,10 @@
 import ContactsInterface
-@testable import Contacts
 import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Contacts
 
 /// The stored shape of a contact: the feature's table, sorted by `order`.
 final class SellerContactsRecordTests: XCTestCase {

@@ -1,10 +1,11 @@
-@testable import Contacts
 import ContactsInterface
 import Persistence
 import PersistenceInterface
 import Reactive
 import ReactiveTesting
 import XCTest
+
+@testable import Contacts
 
 final class SellerContactsRepositoryTests: XCTestCase {
     private var database: SQLiteDatabase!

@@ -49,7 +49,11 @@ final class DependencyValuesTests: XCTestCase {
             $0.greeting = "outer"
         } operation: {
             XCTAssertEqual(greeting, "outer")
-            let inner = withDependencies { $0.greeting = "inner" } operation: { greeting }
+            let inner = withDependencies {
+                $0.greeting = "inner"
+            } operation: {
+                greeting
+            }
             XCTAssertEqual(inner, "inner")
             let fromTask = await Task { DependencyValues.current.greeting }.value
             XCTAssertEqual(fromTask, "outer")
@@ -61,7 +65,9 @@ final class DependencyValuesTests: XCTestCase {
         await withTaskGroup(of: Bool.self) { group in
             for index in 0..<20 {
                 group.addTask {
-                    await withDependencies { $0.greeting = "\(index)" } operation: {
+                    await withDependencies {
+                        $0.greeting = "\(index)"
+                    } operation: {
                         await Task.yield()
                         return DependencyValues.current.greeting == "\(index)"
                     }
@@ -90,7 +96,9 @@ final class DependencyValuesTests: XCTestCase {
     func testAnOverrideReplacesTheUnimplementedEndpoint() async throws {
         let reporter = CapturingReporter()
         let value = try await withIssueReporter(reporter) {
-            try await withDependencies { $0.counter.next = { $0 * 10 } } operation: {
+            try await withDependencies {
+                $0.counter.next = { $0 * 10 }
+            } operation: {
                 @Dependency(\.counter) var counter
                 return try await counter.next(4)
             }

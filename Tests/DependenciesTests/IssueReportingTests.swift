@@ -12,11 +12,13 @@ final class IssueReportingTests: XCTestCase {
             await Task { reportIssue("from a child task") }.value
         }
         let line: UInt = #line - 3
-        XCTAssertEqual(reporter.issues, [
-            CapturingReporter.Captured(message: "first", fileID: "DependenciesTests/IssueReportingTests.swift", line: line),
-            CapturingReporter.Captured(
-                message: "from a child task", fileID: "DependenciesTests/IssueReportingTests.swift", line: line + 1),
-        ])
+        XCTAssertEqual(
+            reporter.issues,
+            [
+                CapturingReporter.Captured(message: "first", fileID: "DependenciesTests/IssueReportingTests.swift", line: line),
+                CapturingReporter.Captured(
+                    message: "from a child task", fileID: "DependenciesTests/IssueReportingTests.swift", line: line + 1),
+            ])
     }
 
     func testNestedReportersDoNotLeak() {
@@ -39,15 +41,16 @@ final class IssueReportingTests: XCTestCase {
 
     func testOutsideATestAnIssueIsALogLine() throws {
         #if os(Linux)
-        let (status, output) = try runTestInChildProcess(
-            "DependenciesTests.IssueReportingTests/testChildLogsAnIssue", environment: ["DEPENDENCIES_LOG_CHILD": "1"])
-        XCTAssertEqual(exitCode(status), 0, output)
-        XCTAssertNotNil(
-            output.range(of: #"issue at DependenciesTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
-                         options: .regularExpression),
-            output)
+            let (status, output) = try runTestInChildProcess(
+                "DependenciesTests.IssueReportingTests/testChildLogsAnIssue", environment: ["DEPENDENCIES_LOG_CHILD": "1"])
+            XCTAssertEqual(exitCode(status), 0, output)
+            XCTAssertNotNil(
+                output.range(
+                    of: #"issue at DependenciesTests/IssueReportingTests\.swift:\d+: logged, not failed\n"#,
+                    options: .regularExpression),
+                output)
         #else
-        throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+            throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
         #endif
     }
 }

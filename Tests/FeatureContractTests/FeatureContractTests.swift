@@ -15,7 +15,8 @@ final class FeatureContractTests: XCTestCase {
         let output = Locked("")
         let errors = Locked("")
         let console = Console(
-            toolName: "tool", writeOutput: { text in output.withLock { $0 += text } }, writeError: { text in errors.withLock { $0 += text } })
+            toolName: "tool", writeOutput: { text in output.withLock { $0 += text } },
+            writeError: { text in errors.withLock { $0 += text } })
         return (console, output, errors)
     }
 
@@ -33,7 +34,9 @@ final class FeatureContractTests: XCTestCase {
     func testJSONLinesAreExactAndEscapeWhatATerminalWouldAct() throws {
         let text = try JSONLine.encode(["b": "\u{1B}]0;x\u{07}", "a": "\u{9B}31m\u{202E}"])
         XCTAssertEqual(text, #"{"a":"\u009b31m\u202e","b":"\u001b]0;x\u0007"}"#)
-        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String], ["b": "\u{1B}]0;x\u{07}", "a": "\u{9B}31m\u{202E}"])
+        XCTAssertEqual(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String],
+            ["b": "\u{1B}]0;x\u{07}", "a": "\u{9B}31m\u{202E}"])
     }
 
     func testAFailureSaysWhatWasBeingDoneAndWhyWithoutAFoundationDump() {
@@ -52,7 +55,10 @@ final class FeatureContractTests: XCTestCase {
         let opened = Locked(0)
         let services = FeatureServices(
             mode: .fake, console: console().0,
-            database: { opened.withLock { $0 += 1 }; throw Broken() },
+            database: {
+                opened.withLock { $0 += 1 }
+                throw Broken()
+            },
             remoteConfig: { throw CommandFailure("cannot create the directory /s: a file is in the way") },
             authentication: .unimplemented,
             readInput: { source, _ in throw CommandFailure("cannot read \(source): no such file or directory") })
@@ -64,7 +70,8 @@ final class FeatureContractTests: XCTestCase {
             XCTAssertEqual(($0 as? CommandFailure)?.message, "cannot create the directory /s: a file is in the way")
         }
         XCTAssertThrowsError(try services.readInput("/t.jwt", limit: 10, what: "the identity token")) {
-            XCTAssertEqual(($0 as? CommandFailure)?.message, "could not read the identity token: cannot read /t.jwt: no such file or directory")
+            XCTAssertEqual(
+                ($0 as? CommandFailure)?.message, "could not read the identity token: cannot read /t.jwt: no such file or directory")
         }
         XCTAssertThrowsError(try services.finishQueuedWrites()) {
             XCTAssertEqual(($0 as? CommandFailure)?.message, "could not open the app's storage: the disk is on fire")

@@ -67,7 +67,7 @@ final class AtomicFileTests: TemporaryDirectoryTestCase {
 }
 
 /// A counter shared by threads, guarded by `lock`.
-private final class LockedCount: @unchecked Sendable { // `lock` guards `count`
+private final class LockedCount: @unchecked Sendable {  // `lock` guards `count`
     private let lock = NSLock()
     private var count = 0
 

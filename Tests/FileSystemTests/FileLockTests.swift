@@ -36,7 +36,7 @@ final class FileLockTests: TemporaryDirectoryTestCase {
 }
 
 /// Events appended from several threads, guarded by `lock`.
-private final class EventLog: @unchecked Sendable { // `lock` guards `recorded`
+private final class EventLog: @unchecked Sendable {  // `lock` guards `recorded`
     private let lock = NSLock()
     private var recorded: [String] = []
 

@@ -31,7 +31,7 @@ final class InMemoryMenuSelectionServiceTests: XCTestCase {
         let service = InMemoryMenuSelectionService()
         let heard = Collector(service.observeSelection())
         _ = value(service.changeCount(of: 1, by: 1))
-        _ = value(service.changeCount(of: 1, by: 0)) // the same selection again: not heard twice
+        _ = value(service.changeCount(of: 1, by: 0))  // the same selection again: not heard twice
         XCTAssertThrowsError(try service.changeCount(of: 1, by: Int.max).toBlocking(timeout: 10).single()) {
             XCTAssertEqual($0 as? MenuError, .countOverflow(menuID: 1))
         }

@@ -16,7 +16,7 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
         let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
         Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
-        try database.write { _ in } // the writer is done with that commit, did-save included
+        try database.write { _ in }  // the writer is done with that commit, did-save included
         return database
     }
 
@@ -96,7 +96,8 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
         try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 8000 WHERE id = 1") }
         XCTAssertEqual(failure(of: service.setCount(2, of: 4)), .totalOverflow)
         XCTAssertEqual(try service.setCount(many - 1, of: 1).toBlocking(timeout: 10).single(), selection([1: many - 1, 4: 1]))
-        XCTAssertEqual(try service.takeOff(try Order(menus: selecting([4: 1])).lines).toBlocking(timeout: 10).single(), selection([1: many - 1]))
+        XCTAssertEqual(
+            try service.takeOff(try Order(menus: selecting([4: 1])).lines).toBlocking(timeout: 10).single(), selection([1: many - 1]))
     }
 
     func testReplacingWritesOneTransactionAndTheSameSelectionAgainCommitsNothing() throws {

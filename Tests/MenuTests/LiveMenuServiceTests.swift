@@ -34,9 +34,11 @@ final class LiveMenuServiceTests: XCTestCase {
         // What the empty table holds first, then what it holds after the refresh wrote it.
         let events = catalogs.wait { $0.count == 2 }
         XCTAssertEqual(events.map(\.element), [[], sampleMenus])
-        XCTAssertEqual(try storedRows(database), [
-            ["1", "떡볶이", "4000", "0"], ["2", "김밥", "3500", "1"], ["3", "라면", "4500", "2"], ["4", "튀김", "1000", "3"],
-        ])
+        XCTAssertEqual(
+            try storedRows(database),
+            [
+                ["1", "떡볶이", "4000", "0"], ["2", "김밥", "3500", "1"], ["3", "라면", "4500", "2"], ["4", "튀김", "1000", "3"],
+            ])
     }
 
     // MARK: Templates published later (real-time updates)
@@ -69,8 +71,10 @@ final class LiveMenuServiceTests: XCTestCase {
 
         remoteConfig.failRealtimeUpdates(.realtimeDisabled)
         let events = catalogs.wait { $0.count == 2 }
-        XCTAssertEqual(events.last?.error as? MenuError, .catalogUnavailable(
-            reason: "The remote config server turned real-time updates off for this app."))
+        XCTAssertEqual(
+            events.last?.error as? MenuError,
+            .catalogUnavailable(
+                reason: "The remote config server turned real-time updates off for this app."))
         try database.write { try $0.execute(sql: "INSERT INTO menuItems (id, name, price, position) VALUES (1, '떡볶이', 4000, 0)") }
         XCTAssertEqual(catalogs.wait { $0.count == 3 }.last?.element, [MenuItem(id: 1, name: "떡볶이", price: 4000)])
     }
@@ -96,7 +100,7 @@ final class LiveMenuServiceTests: XCTestCase {
 
         let saves = Collector(database.didSave)
         let again = Collector(service.fetchMenu())
-        try database.write { _ in } // the fake answers at once; this write queues behind the refresh's
+        try database.write { _ in }  // the fake answers at once; this write queues behind the refresh's
         XCTAssertEqual(again.wait { !$0.isEmpty }.map(\.element), [sampleMenus])
         XCTAssertEqual(saves.elements, [])
 
@@ -130,13 +134,13 @@ final class LiveMenuServiceTests: XCTestCase {
             let remoteConfig = makeRemoteConfig()
             let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
             Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
-            try database.write { _ in } // the first commit's did-save has been sent
+            try database.write { _ in }  // the first commit's did-save has been sent
             let before = try storedRows(database)
             let saves = Collector(database.didSave)
 
             remoteConfig.serverValues["menu"] = value
             let events = Collector(service.fetchMenu()).wait { events in events.contains { $0.error != nil } }
-            try database.write { _ in } // anything the refresh queued has run
+            try database.write { _ in }  // anything the refresh queued has run
 
             XCTAssertEqual(events.compactMap { $0.error as? MenuError }, [.invalidCatalog(expected)], "\(value ?? "nil")")
             XCTAssertEqual(try storedRows(database), before, "\(value ?? "nil")")

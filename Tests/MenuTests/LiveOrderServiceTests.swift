@@ -18,13 +18,14 @@ final class LiveOrderServiceTests: XCTestCase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
         let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
         Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
-        try database.write { _ in } // the writer is done with that commit, did-save included
+        try database.write { _ in }  // the writer is done with that commit, did-save included
         return database
     }
 
     /// Stores `counts` as the selection, as a screen or `bistro menu set` does.
     private func select(_ counts: [Int: Int], in database: any Database) throws {
-        _ = try LiveMenuSelectionService(database: database).replaceSelection(with: MenuSelection(counts: counts)).toBlocking(timeout: 10).single()
+        _ = try LiveMenuSelectionService(database: database).replaceSelection(with: MenuSelection(counts: counts)).toBlocking(timeout: 10)
+            .single()
     }
 
     private func storedSelection(_ database: any Database) throws -> MenuSelection {
@@ -62,10 +63,14 @@ final class LiveOrderServiceTests: XCTestCase {
         XCTAssertEqual(try storedSelection(database), .empty)
         // One commit for the order, its lines and the selection it empties: nobody ever sees an
         // order without its lines, or an order placed and its items still selected.
-        XCTAssertEqual(saves.elements, [DatabaseChanges(tables: [
-            "menuOrders": DatabaseChanges.Counts(inserted: 1), "menuOrderLines": DatabaseChanges.Counts(inserted: 2),
-            "menuSelection": DatabaseChanges.Counts(deleted: 2),
-        ])])
+        XCTAssertEqual(
+            saves.elements,
+            [
+                DatabaseChanges(tables: [
+                    "menuOrders": DatabaseChanges.Counts(inserted: 1), "menuOrderLines": DatabaseChanges.Counts(inserted: 2),
+                    "menuSelection": DatabaseChanges.Counts(deleted: 2),
+                ])
+            ])
     }
 
     func testOrderIDsIncreaseAndAreNeverReused() throws {
@@ -126,11 +131,13 @@ final class LiveOrderServiceTests: XCTestCase {
         try select([3: 1], in: first)
         let order = try Order(menus: selecting([3: 1]))
 
-        let outcomes = Collector(Observable.merge((0..<10).map { index in
-            makeService(index.isMultiple(of: 2) ? first : second).placeOrder(order).asObservable()
-                .map { Result<Int64, MenuError>.success($0.orderID) }
-                .catch { .just(.failure($0 as? MenuError ?? .unknown)) }
-        }))
+        let outcomes = Collector(
+            Observable.merge(
+                (0..<10).map { index in
+                    makeService(index.isMultiple(of: 2) ? first : second).placeOrder(order).asObservable()
+                        .map { Result<Int64, MenuError>.success($0.orderID) }
+                        .catch { .just(.failure($0 as? MenuError ?? .unknown)) }
+                }))
         outcomes.wait { $0.count == 10 }
         let results = outcomes.elements
         XCTAssertEqual(results.filter { (try? $0.get()) != nil }.count, 1, "\(results)")

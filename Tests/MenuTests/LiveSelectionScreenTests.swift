@@ -32,9 +32,10 @@ final class LiveSelectionScreenTests: XCTestCase {
 
     /// The stored rows (menu id, count), now and after every change of the table.
     private static func storedRows(_ database: any Database) -> Collector<[[String]]> {
-        Collector(database.observe(tables: ["menuSelection"]) { db in
-            try db.fetchRows(sql: "SELECT menuID, count FROM menuSelection ORDER BY menuID").map { $0.values.map(text) }
-        })
+        Collector(
+            database.observe(tables: ["menuSelection"]) { db in
+                try db.fetchRows(sql: "SELECT menuID, count FROM menuSelection ORDER BY menuID").map { $0.values.map(text) }
+            })
     }
 
     @MainActor private struct Shown {
@@ -54,10 +55,11 @@ final class LiveSelectionScreenTests: XCTestCase {
         let alerts = Collector(viewModel.alerts)
         let alertsOnMainThread = Collector(viewModel.alerts.map { _ in Thread.isMainThread })
         let controller = MenuViewController(viewModel: viewModel)
-        Screen(terminal: terminal).rootViewController = controller // the terminal keeps the screen
+        Screen(terminal: terminal).rootViewController = controller  // the terminal keeps the screen
         menus.wait { $0.last == expected }
         drainMainQueue()
-        return Shown(terminal: terminal, controller: controller, viewModel: viewModel, alerts: alerts, alertsOnMainThread: alertsOnMainThread)
+        return Shown(
+            terminal: terminal, controller: controller, viewModel: viewModel, alerts: alerts, alertsOnMainThread: alertsOnMainThread)
     }
 
     @MainActor private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
@@ -108,9 +110,10 @@ final class LiveSelectionScreenTests: XCTestCase {
         let stored = storedRows(database)
         let shown = show(database, expecting: sampleMenus)
         try! database.write {
-            try $0.execute(sql: """
-                CREATE TRIGGER refuseSelection BEFORE INSERT ON menuSelection BEGIN SELECT RAISE(ABORT, 'disk full'); END
-                """)
+            try $0.execute(
+                sql: """
+                    CREATE TRIGGER refuseSelection BEFORE INSERT ON menuSelection BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                    """)
         }
         press("+", on: shown.terminal)
         shown.alerts.wait { $0.map(\.title).contains("Selection Fail") }

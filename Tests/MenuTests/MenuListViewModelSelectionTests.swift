@@ -88,7 +88,8 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
         XCTAssertEqual(f.selectionService.intents, [.change(menuID: 1, delta: 1), .change(menuID: 3, delta: -1), .clear])
         // A decrease at 0 stores the same selection; the screen shows nothing new for it.
-        XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([1: 1])), .next(201, selecting([1: 2])), .next(221, sampleMenus)])
+        XCTAssertEqual(
+            f.menus.events, [.next(0, []), .next(101, selecting([1: 1])), .next(201, selecting([1: 2])), .next(221, sampleMenus)])
     }
 
     @MainActor private static func orderStored() {

@@ -91,18 +91,22 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The catalog, and each change of the selection, reach the screen one tick later, on its scheduler.
-        XCTAssertEqual(f.menus.events, [
-            .next(0, []),
-            .next(101, sampleMenus),
-            .next(201, selecting([1: 1])),
-            .next(211, selecting([1: 2])),
-            .next(221, selecting([1: 2, 4: 3])),
-            .next(231, selecting([1: 1, 4: 3])),
-        ])
+        XCTAssertEqual(
+            f.menus.events,
+            [
+                .next(0, []),
+                .next(101, sampleMenus),
+                .next(201, selecting([1: 1])),
+                .next(211, selecting([1: 2])),
+                .next(221, selecting([1: 2, 4: 3])),
+                .next(231, selecting([1: 1, 4: 3])),
+            ])
         XCTAssertEqual(f.itemsCount.events, [.next(0, 0), .next(101, 0), .next(201, 1), .next(211, 2), .next(221, 5), .next(231, 4)])
-        XCTAssertEqual(f.totalPrice.events, [
-            .next(0, 0), .next(101, 0), .next(201, 4000), .next(211, 8000), .next(221, 11_000), .next(231, 7000),
-        ])
+        XCTAssertEqual(
+            f.totalPrice.events,
+            [
+                .next(0, 0), .next(101, 0), .next(201, 4000), .next(211, 8000), .next(221, 11_000), .next(231, 7000),
+            ])
         XCTAssertEqual(f.alerts.events, [])
     }
 
@@ -143,11 +147,13 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // Refused, not wrapped to Int.min (nor clamped): the count stays; a decrease still works.
-        XCTAssertEqual(f.menus.events, [
-            .next(0, []),
-            .next(101, [MenuItem(id: 9, name: "물", price: 0, count: Int.max)]),
-            .next(211, [MenuItem(id: 9, name: "물", price: 0, count: Int.max - 1)]),
-        ])
+        XCTAssertEqual(
+            f.menus.events,
+            [
+                .next(0, []),
+                .next(101, [MenuItem(id: 9, name: "물", price: 0, count: Int.max)]),
+                .next(211, [MenuItem(id: 9, name: "물", price: 0, count: Int.max - 1)]),
+            ])
         XCTAssertEqual(f.alerts.events, [.next(200, MenuAlert(title: "Count Fail", message: "That count is too large."))])
     }
 
@@ -187,10 +193,12 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The stored selection is read for the order, and the answer is taken in a tick later.
-        XCTAssertEqual(f.alerts.events, [
-            .next(201, MenuAlert(title: "Order Fail", message: "No Orders")),
-            .next(231, MenuAlert(title: "Order Fail", message: "No Orders")),
-        ])
+        XCTAssertEqual(
+            f.alerts.events,
+            [
+                .next(201, MenuAlert(title: "Order Fail", message: "No Orders")),
+                .next(231, MenuAlert(title: "Order Fail", message: "No Orders")),
+            ])
         XCTAssertEqual(f.orderService.received, [])
     }
 
@@ -218,7 +226,7 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
         f.at(300) { f.viewModel.order() }
         f.at(310) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
-        f.at(315) { f.viewModel.order() } // a second tap while the first is on its way orders nothing
+        f.at(315) { f.viewModel.order() }  // a second tap while the first is on its way orders nothing
         f.at(320) { f.orderService.release() }
         f.scheduler.start()
 
@@ -234,9 +242,11 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(300) { f.viewModel.order() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.alerts.events, [
-            .next(303, MenuAlert(title: "Order Fail", message: "The menu changed; please check your order.")),
-        ])
+        XCTAssertEqual(
+            f.alerts.events,
+            [
+                .next(303, MenuAlert(title: "Order Fail", message: "The menu changed; please check your order."))
+            ])
         XCTAssertEqual(f.counts, [1: 1, 2: 0, 3: 0, 4: 0])
     }
 
@@ -253,11 +263,15 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The new catalog's order, names and prices; counts carried by id; a removed item's count not shown.
-        XCTAssertEqual(f.menus.events.last, .next(301, [
-            MenuItem(id: 4, name: "모둠튀김", price: 2000, count: 3),
-            MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1),
-            MenuItem(id: 5, name: "순대", price: 3000, count: 0),
-        ]))
+        XCTAssertEqual(
+            f.menus.events.last,
+            .next(
+                301,
+                [
+                    MenuItem(id: 4, name: "모둠튀김", price: 2000, count: 3),
+                    MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1),
+                    MenuItem(id: 5, name: "순대", price: 3000, count: 0),
+                ]))
         XCTAssertEqual(f.totalPrice.events.last, .next(301, 10_500))
     }
 

@@ -17,7 +17,10 @@ final class MenuSelectionTests: XCTestCase {
         XCTAssertEqual(MenuSelection(menus: selecting([1: 2, 4: 1])).counts, [1: 2, 4: 1])
         XCTAssertEqual(MenuSelection(menus: sampleMenus), .empty)
         // A list pushed from outside may repeat an id or hold a negative count: the first counts, and only above 0.
-        let odd = [MenuItem(id: 1, name: "a", price: 1, count: 3), MenuItem(id: 1, name: "a", price: 1, count: 5), MenuItem(id: 2, name: "b", price: 1, count: -2)]
+        let odd = [
+            MenuItem(id: 1, name: "a", price: 1, count: 3), MenuItem(id: 1, name: "a", price: 1, count: 5),
+            MenuItem(id: 2, name: "b", price: 1, count: -2),
+        ]
         XCTAssertEqual(MenuSelection(menus: odd).counts, [1: 3])
     }
 
@@ -55,6 +58,7 @@ final class MenuSelectionTests: XCTestCase {
         XCTAssertEqual(line, OrderLine(MenuItem(id: 2, name: "김밥", price: 3500, count: 2)))
         let placedAt = Date(timeIntervalSinceReferenceDate: 5)
         let order = try Order(menus: selecting([2: 2]))
-        XCTAssertEqual(Receipt(orderID: 3, placedAt: placedAt, lines: [line], total: 7000), Receipt(orderID: 3, placedAt: placedAt, order: order))
+        XCTAssertEqual(
+            Receipt(orderID: 3, placedAt: placedAt, lines: [line], total: 7000), Receipt(orderID: 3, placedAt: placedAt, order: order))
     }
 }

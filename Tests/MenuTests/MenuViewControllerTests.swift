@@ -30,7 +30,7 @@ final class MenuViewControllerTests: XCTestCase {
     @MainActor private static func show(_ viewModel: MenuListViewModel, width: Int = 40, height: Int = 12) -> Shown {
         let terminal = HeadlessTerminal(width: width, height: height)
         let controller = MenuViewController(viewModel: viewModel)
-        Screen(terminal: terminal).rootViewController = controller // the terminal keeps the screen
+        Screen(terminal: terminal).rootViewController = controller  // the terminal keeps the screen
         drainMainQueue()
         return Shown(terminal: terminal, controller: controller, viewModel: viewModel)
     }
@@ -52,7 +52,9 @@ final class MenuViewControllerTests: XCTestCase {
     @MainActor private static func showsTheMenu() {
         let shown = show()
         // Hangul takes two cells: the prices and counts still line up in their columns.
-        XCTAssertEqual(shown.terminal.snapshot(), """
+        XCTAssertEqual(
+            shown.terminal.snapshot(),
+            """
             ┌─ Menu ───────────────────────────────┐
             │> 떡볶이                  ₩4,000 - 0 +│
             │  김밥                    ₩3,500 - 0 +│
@@ -66,9 +68,11 @@ final class MenuViewControllerTests: XCTestCase {
              [ Clear ] [ Order ]
                +/- count  c clear  o order  r reload
             """)
-        XCTAssertEqual(shown.controller.tableView.rows.map(\.columns), [
-            ["떡볶이", "₩4,000", "- 0 +"], ["김밥", "₩3,500", "- 0 +"], ["라면", "₩4,500", "- 0 +"], ["튀김", "₩1,000", "- 0 +"],
-        ])
+        XCTAssertEqual(
+            shown.controller.tableView.rows.map(\.columns),
+            [
+                ["떡볶이", "₩4,000", "- 0 +"], ["김밥", "₩3,500", "- 0 +"], ["라면", "₩4,500", "- 0 +"], ["튀김", "₩1,000", "- 0 +"],
+            ])
     }
 
     @MainActor private static func plusAndMinus() {
@@ -77,7 +81,9 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertEqual(shown.controller.tableView.rows.map { $0.columns[2] }, ["- 2 +", "- 0 +", "- 0 +", "- 1 +"])
         XCTAssertEqual(shown.controller.itemCountLabel.text, "3")
         XCTAssertEqual(shown.controller.totalPrice.text, "₩9,000")
-        XCTAssertEqual(shown.terminal.snapshot().split(separator: "\n").dropFirst().prefix(4).joined(separator: "\n"), """
+        XCTAssertEqual(
+            shown.terminal.snapshot().split(separator: "\n").dropFirst().prefix(4).joined(separator: "\n"),
+            """
             │  떡볶이                  ₩4,000 - 2 +│
             │  김밥                    ₩3,500 - 0 +│
             │  라면                    ₩4,500 - 0 +│

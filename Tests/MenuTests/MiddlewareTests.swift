@@ -49,12 +49,14 @@ final class MiddlewareTests: XCTestCase {
         service.events.onNext(.error(MenuError.catalogUnavailable(reason: "offline")))
         service.events.onNext(.next([sampleMenus[0]]))
         service.events.onNext(.completed)
-        XCTAssertEqual(dispatched.all, [
-            .fetchMenu(.success(menus: [])),
-            .fetchMenu(.success(menus: sampleMenus)),
-            .fetchMenu(.failure(error: .catalogUnavailable(reason: "offline"))),
-            .fetchMenu(.success(menus: [sampleMenus[0]])),
-        ])
+        XCTAssertEqual(
+            dispatched.all,
+            [
+                .fetchMenu(.success(menus: [])),
+                .fetchMenu(.success(menus: sampleMenus)),
+                .fetchMenu(.failure(error: .catalogUnavailable(reason: "offline"))),
+                .fetchMenu(.success(menus: [sampleMenus[0]])),
+            ])
         withExtendedLifetime(item) {}
     }
 
@@ -82,15 +84,18 @@ final class MiddlewareTests: XCTestCase {
         let order = try Order(menus: selecting([1: 2, 4: 1]))
         MenuMiddleware.placeOrder(service: service)(.placeOrder(.request(order)), dispatch)
         XCTAssertEqual(service.received, [order])
-        XCTAssertEqual(dispatched.all, [
-            .placeOrder(.success(receipt: Receipt(orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))),
-        ])
+        XCTAssertEqual(
+            dispatched.all,
+            [
+                .placeOrder(.success(receipt: Receipt(orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order)))
+            ])
     }
 
     func testPlaceOrderDispatchesFailureWithTheTypedError() throws {
         let (dispatch, dispatched) = recordingDispatch()
         let order = try Order(menus: selecting([3: 1]))
-        MenuMiddleware.placeOrder(service: StubOrderService(result: .failure(.staleOrder(menuID: 3))))(.placeOrder(.request(order)), dispatch)
+        MenuMiddleware.placeOrder(service: StubOrderService(result: .failure(.staleOrder(menuID: 3))))(
+            .placeOrder(.request(order)), dispatch)
         XCTAssertEqual(dispatched.all, [.placeOrder(.failure(error: .staleOrder(menuID: 3)))])
     }
 
@@ -120,7 +125,8 @@ final class MiddlewareTests: XCTestCase {
             MenuMiddleware.fetchMenu(service: StubMenuService()),
             MenuMiddleware.placeOrder(service: orderService),
         ])
-        let store = Store(initialState: MenuReducer.menu(action: .fetchMenu(.request), state: nil), reducer: MenuReducer(), middleware: [middleware])
+        let store = Store(
+            initialState: MenuReducer.menu(action: .fetchMenu(.request), state: nil), reducer: MenuReducer(), middleware: [middleware])
         let states = Recording<MenuState>()
         let subscription = store.states.subscribe(onNext: { states.append($0) })
         defer { subscription.dispose() }
@@ -131,12 +137,14 @@ final class MiddlewareTests: XCTestCase {
 
         // The stub services answer at once; the store processed each request, then what the items dispatched.
         let receipt = Receipt(orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order)
-        XCTAssertEqual(states.all, [
-            MenuState(),
-            MenuState(catalog: CatalogState(menus: sampleMenus)),
-            MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(isOrdering: true)),
-            MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt)),
-        ])
+        XCTAssertEqual(
+            states.all,
+            [
+                MenuState(),
+                MenuState(catalog: CatalogState(menus: sampleMenus)),
+                MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(isOrdering: true)),
+                MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt)),
+            ])
         XCTAssertEqual(store.state, MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt)))
     }
 

@@ -37,9 +37,11 @@ final class OrderHistoryTests: XCTestCase {
         let history = try service.placedOrders().toBlocking(timeout: 10).single()
         XCTAssertEqual(history, receipts)
         XCTAssertEqual(history.map(\.orderID), [1, 2])
-        XCTAssertEqual(history.first?.lines, [
-            OrderLine(menuID: 1, name: "떡볶이", price: 4000, count: 2), OrderLine(menuID: 4, name: "튀김", price: 1000, count: 3),
-        ])
+        XCTAssertEqual(
+            history.first?.lines,
+            [
+                OrderLine(menuID: 1, name: "떡볶이", price: 4000, count: 2), OrderLine(menuID: 4, name: "튀김", price: 1000, count: 3),
+            ])
         XCTAssertEqual(history.map(\.total), [11_000, 4500])
         XCTAssertEqual(history.first?.placedAt, placedAt)
     }

@@ -51,7 +51,8 @@ final class ReducerTests: XCTestCase {
         let ordering = MenuReducer.menu(action: .placeOrder(.request(try Order(menus: selecting([2: 1])))), state: state)
         XCTAssertEqual(ordering, MenuState(catalog: state.catalog, ordering: OrderingState(isOrdering: true, receipt: receipt)))
         // The same action and state always give the same state.
-        XCTAssertEqual(MenuReducer.menu(action: .fetchMenu(.request), state: state), MenuReducer.menu(action: .fetchMenu(.request), state: state))
+        XCTAssertEqual(
+            MenuReducer.menu(action: .fetchMenu(.request), state: state), MenuReducer.menu(action: .fetchMenu(.request), state: state))
     }
 
     func testTheStoreReducerRunsThePureFunctionAndStartsNoEffect() {

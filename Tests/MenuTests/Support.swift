@@ -64,11 +64,15 @@ final class StubOrderService: OrderService {
     }
 
     func placeOrder(_ order: Order) -> Single<Receipt> {
-        let number = orders.withLock { $0.append(order); return $0.count }
-        let answer: Single<Receipt> = switch result {
-        case .success: .just(Receipt(orderID: Int64(number), placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))
-        case .failure(let error): .error(error)
+        let number = orders.withLock {
+            $0.append(order)
+            return $0.count
         }
+        let answer: Single<Receipt> =
+            switch result {
+            case .success: .just(Receipt(orderID: Int64(number), placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))
+            case .failure(let error): .error(error)
+            }
         guard hold else { return answer }
         return pending.take(1).flatMap { answer.asObservable() }.asSingle()
     }
@@ -87,7 +91,6 @@ final class Recording<Value: Sendable>: Sendable {
     /// Everything appended so far.
     var all: [Value] { values.withLock { $0 } }
 }
-
 
 // MARK: Waiting
 

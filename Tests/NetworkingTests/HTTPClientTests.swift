@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Networking
 import TestSupport
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The client against `Scripts/hostile-http-server.py`, on each transport: every deadline is total
 /// and honoured, every body limit enforced while the body arrives, and each failure says what happened.
@@ -35,7 +36,9 @@ final class HTTPClientTests: XCTestCase {
     }
 
     /// Sends a GET and waits (bounded) for the outcome and the time it took.
-    private func get(_ path: String, timeout: TimeInterval = 10, limit: Int = 1 << 20) throws -> (Result<HTTPResponse, HTTPError>, TimeInterval) {
+    private func get(_ path: String, timeout: TimeInterval = 10, limit: Int = 1 << 20) throws -> (
+        Result<HTTPResponse, HTTPError>, TimeInterval
+    ) {
         let started = Date()
         let result = try client.exchange(HTTPRequest(url: try url(path)), timeout: timeout, maximumBodySize: limit)
         return (result, Date().timeIntervalSince(started))
@@ -133,7 +136,9 @@ final class HTTPClientTests: XCTestCase {
     func testARefusedConnectionSaysSo() throws {
         try onEachTransport { transport in
             let url = URL(string: "http://127.0.0.1:\(unusedLocalPort())/ok")!
-            XCTAssertEqual(try client.exchange(HTTPRequest(url: url), timeout: 10, maximumBodySize: 1024).failure, .cannotConnect(reason: "connection refused"))
+            XCTAssertEqual(
+                try client.exchange(HTTPRequest(url: url), timeout: 10, maximumBodySize: 1024).failure,
+                .cannotConnect(reason: "connection refused"))
         }
     }
 
@@ -151,7 +156,8 @@ final class HTTPClientTests: XCTestCase {
 
     func testTheAsyncFormGivesTheSameAnswer() async throws {
         for transport in [HTTPTransport.sockets, .urlSession] {
-            let response = try await HTTPClient(transport: transport).send(HTTPRequest(url: try url("ok")), timeout: 10, maximumBodySize: 1024)
+            let response = try await HTTPClient(transport: transport).send(
+                HTTPRequest(url: try url("ok")), timeout: 10, maximumBodySize: 1024)
             XCTAssertEqual(response.statusCode, 200, "\(transport)")
         }
     }

@@ -1,6 +1,7 @@
-@testable import Networking
 import Foundation
 import XCTest
+
+@testable import Networking
 
 /// The reader against answers cut into reads of every size, as a network delivers them.
 final class ResponseReaderTests: XCTestCase {
@@ -67,7 +68,8 @@ final class ResponseReaderTests: XCTestCase {
 
     func testHeadersAndALengthBodyInReadsOfEverySize() throws {
         let body = [UInt8]((0..<300_000).map { UInt8($0 % 256) })
-        let head = "HTTP/1.1 200 OK\r\nETag: \"v1\"\r\nX-Long: \(String(repeating: "a", count: 20_000))\r\nContent-Length: \(body.count)\r\n\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nETag: \"v1\"\r\nX-Long: \(String(repeating: "a", count: 20_000))\r\nContent-Length: \(body.count)\r\n\r\n"
         for seed in 1...20 as ClosedRange<UInt64> {
             let response = try read(head, body: body, seed: seed)
             XCTAssertEqual(response.header("etag"), "\"v1\"")
@@ -76,7 +78,8 @@ final class ResponseReaderTests: XCTestCase {
     }
 
     func testInformationalAnswersAreSkippedAndRepeatedFieldsJoined() throws {
-        let response = try read("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nVary: a\r\nVary: b\r\nContent-Length: 2\r\n\r\nok", seed: 3)
+        let response = try read(
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nVary: a\r\nVary: b\r\nContent-Length: 2\r\n\r\nok", seed: 3)
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(response.header("vary"), "a, b")
         XCTAssertEqual(response.body, Data("ok".utf8))

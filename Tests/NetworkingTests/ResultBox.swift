@@ -4,7 +4,9 @@ import XCTest
 
 extension HTTPClient {
     /// Sends `request` and waits on this thread for the outcome, failing the test after a bound.
-    func exchange(_ request: HTTPRequest, timeout: TimeInterval, maximumBodySize: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Result<HTTPResponse, HTTPError> {
+    func exchange(_ request: HTTPRequest, timeout: TimeInterval, maximumBodySize: Int, file: StaticString = #filePath, line: UInt = #line)
+        throws -> Result<HTTPResponse, HTTPError>
+    {
         let outcome = ResultBox()
         send(request, timeout: timeout, maximumBodySize: maximumBodySize) { outcome.set($0) }
         return try XCTUnwrap(outcome.wait(seconds: timeout + 30), "no outcome at all", file: file, line: line)
@@ -12,7 +14,7 @@ extension HTTPClient {
 }
 
 /// One outcome handed over from the client's thread, waited for with a bound.
-final class ResultBox: @unchecked Sendable { // `condition` guards `result`
+final class ResultBox: @unchecked Sendable {  // `condition` guards `result`
     private let condition = NSCondition()
     private var result: Result<HTTPResponse, HTTPError>?
 

@@ -24,7 +24,10 @@ final class StreamingTests: XCTestCase {
         let state = Locked<(head: HTTPResponse?, bytes: Int, pieces: Int, end: Result<HTTPStreamEnd, HTTPError>?)>((nil, 0, 0, nil))
         let ended = DispatchSemaphore(value: 0)
 
-        func wait(seconds: Double, until condition: @Sendable ((head: HTTPResponse?, bytes: Int, pieces: Int, end: Result<HTTPStreamEnd, HTTPError>?)) -> Bool) -> Bool {
+        func wait(
+            seconds: Double,
+            until condition: @Sendable ((head: HTTPResponse?, bytes: Int, pieces: Int, end: Result<HTTPStreamEnd, HTTPError>?)) -> Bool
+        ) -> Bool {
             let deadline = Date(timeIntervalSinceNow: seconds)
             while Date() < deadline {
                 if state.withLock({ condition($0) }) { return true }
@@ -35,13 +38,19 @@ final class StreamingTests: XCTestCase {
     }
 
     private func stream(_ path: String, transport: HTTPTransport, connectTimeout: TimeInterval, idleTimeout: TimeInterval) throws
-        -> (Delivery, HTTPStreamHandle) {
+        -> (Delivery, HTTPStreamHandle)
+    {
         let delivery = Delivery()
         let url = try Self.server.get().baseURL.appendingPathComponent(path)
         let handle = HTTPClient(transport: transport).stream(
             HTTPRequest(url: url), connectTimeout: connectTimeout, idleTimeout: idleTimeout,
             head: { response in delivery.state.withLock { $0.head = response } },
-            body: { data in delivery.state.withLock { $0.bytes += data.count; $0.pieces += 1 } },
+            body: { data in
+                delivery.state.withLock {
+                    $0.bytes += data.count
+                    $0.pieces += 1
+                }
+            },
             completion: { end in
                 delivery.state.withLock { $0.end = end }
                 delivery.ended.signal()

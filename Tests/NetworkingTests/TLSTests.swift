@@ -37,21 +37,26 @@ final class TLSTests: XCTestCase {
         let response = try trusting("matching").exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024).get()
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(response.body, Data(#"{"ok": true}"#.utf8))
-        let byName = try trusting("matching").exchange(HTTPRequest(url: url(server, "ok", host: "localhost")), timeout: 10, maximumBodySize: 1024).get()
+        let byName = try trusting("matching").exchange(
+            HTTPRequest(url: url(server, "ok", host: "localhost")), timeout: 10, maximumBodySize: 1024
+        ).get()
         XCTAssertEqual(byName.statusCode, 200)
     }
 
     func testACertificateNoTrustedAuthoritySignedIsRefused() throws {
         let server = try Self.servers.get().matching
-        try assertFails(HTTPClient(transport: .sockets), url(server, "ok"),
+        try assertFails(
+            HTTPClient(transport: .sockets), url(server, "ok"),
             .cannotConnect(reason: "TLS failure: the server's certificate is not trusted (self-signed certificate)"))
     }
 
     func testACertificateForAnotherHostIsRefused() throws {
         let server = try Self.servers.get().other
-        try assertFails(trusting("other"), url(server, "ok"),
+        try assertFails(
+            trusting("other"), url(server, "ok"),
             .cannotConnect(reason: "TLS failure: the server's certificate is not trusted (IP address mismatch)"))
-        try assertFails(trusting("other"), url(server, "ok", host: "localhost"),
+        try assertFails(
+            trusting("other"), url(server, "ok", host: "localhost"),
             .cannotConnect(reason: "TLS failure: the server's certificate is not trusted (hostname mismatch)"))
     }
 
@@ -60,14 +65,16 @@ final class TLSTests: XCTestCase {
         let plain = try ScriptServer(script: "hostile-http-server.py", arguments: ["--hold", "30"])
         defer { plain.stop() }
         let started = Date()
-        try assertFails(HTTPClient(transport: .sockets), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
+        try assertFails(
+            HTTPClient(transport: .sockets), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
     func testLimitsAndBrokenAnswersHoldOverTLSToo() throws {
         let server = try Self.servers.get().matching
         try assertFails(trusting("matching"), url(server, "huge"), .responseTooLarge(limit: 64 * 1024), limit: 64 * 1024)
-        try assertFails(trusting("matching"), url(server, "truncated"), .interrupted(reason: "the connection closed after 100 of 1000 bytes"))
+        try assertFails(
+            trusting("matching"), url(server, "truncated"), .interrupted(reason: "the connection closed after 100 of 1000 bytes"))
         try assertFails(trusting("matching"), url(server, "trickle"), .timedOut(seconds: 1), timeout: 1)
     }
 
@@ -80,18 +87,24 @@ final class TLSTests: XCTestCase {
         let server = try Self.servers.get().matching
         let trustingFile = HTTPClient(transport: .urlSession, trustedCertificates: Self.directory.appendingPathComponent("matching.pem"))
         #if canImport(Security)
-        XCTAssertEqual(try trustingFile.exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024).get().statusCode, 200)
+            XCTAssertEqual(
+                try trustingFile.exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024).get().statusCode, 200)
         #else
-        try assertFails(trustingFile, url(server, "ok"), .cannotConnect(reason: "URLSession on this platform cannot be told which certificates to trust"))
+            try assertFails(
+                trustingFile, url(server, "ok"),
+                .cannotConnect(reason: "URLSession on this platform cannot be told which certificates to trust"))
         #endif
-        let untrusted = try HTTPClient(transport: .urlSession).exchange(HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024)
+        let untrusted = try HTTPClient(transport: .urlSession).exchange(
+            HTTPRequest(url: url(server, "ok")), timeout: 10, maximumBodySize: 1024)
         guard case .cannotConnect(let reason)? = untrusted.failure else { return XCTFail("\(untrusted)") }
         // The words are the platform's (libcurl's on Linux): what is checked is that TLS refused.
         XCTAssertTrue(reason.hasPrefix("TLS failure: ") && reason.contains("certificate"), reason)
         let plain = try ScriptServer(script: "hostile-http-server.py", arguments: ["--hold", "30"])
         defer { plain.stop() }
         let started = Date()
-        try assertFails(HTTPClient(transport: .urlSession), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1), timeout: 1)
+        try assertFails(
+            HTTPClient(transport: .urlSession), URL(string: "https://127.0.0.1:\(plain.baseURL.port!)/ok")!, .timedOut(seconds: 1),
+            timeout: 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
@@ -122,11 +135,13 @@ final class TLSTests: XCTestCase {
     }
 
     private static func server(certificate name: String) throws -> ScriptServer {
-        try ScriptServer(script: "hostile-http-server.py", arguments: [
-            "--hold", "30",
-            "--tls-cert", directory.appendingPathComponent("\(name).pem").path,
-            "--tls-key", directory.appendingPathComponent("\(name).key").path,
-        ])
+        try ScriptServer(
+            script: "hostile-http-server.py",
+            arguments: [
+                "--hold", "30",
+                "--tls-cert", directory.appendingPathComponent("\(name).pem").path,
+                "--tls-key", directory.appendingPathComponent("\(name).key").path,
+            ])
     }
 
     private struct CertificateError: Error {}

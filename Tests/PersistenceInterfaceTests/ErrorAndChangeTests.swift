@@ -9,7 +9,7 @@ final class ErrorAndChangeTests: XCTestCase {
         XCTAssertEqual(ResultCode.constraintForeignKey.primary, .constraint)
         XCTAssertEqual(ResultCode.constraintUnique.primary, .constraint)
         XCTAssertEqual(ResultCode.notADatabase.primary, .notADatabase)
-        XCTAssertEqual(ResultCode(rawValue: 266).primary, .ioError) // SQLITE_IOERR_READ
+        XCTAssertEqual(ResultCode(rawValue: 266).primary, .ioError)  // SQLITE_IOERR_READ
     }
 
     func testErrorsExposeSQLitesCodeAndMessage() {

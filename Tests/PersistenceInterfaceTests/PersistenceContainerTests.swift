@@ -31,10 +31,12 @@ final class PersistenceContainerTests: XCTestCase {
         container["ratio"] = Double.nan
         container["when"] = Date(timeIntervalSince1970: 0)
         XCTAssertEqual(log.columns.map(\.name), ["id", "flag", "name", "phone", "raw", "cleared", "ratio", "when"])
-        XCTAssertEqual(log.columns.map(\.value), [
-            .integer(7), .integer(1), .text("seven"), .null, .blob(Data([1, 2])), .null, .null,
-            Date(timeIntervalSince1970: 0).databaseValue,
-        ])
+        XCTAssertEqual(
+            log.columns.map(\.value),
+            [
+                .integer(7), .integer(1), .text("seven"), .null, .blob(Data([1, 2])), .null, .null,
+                Date(timeIntervalSince1970: 0).databaseValue,
+            ])
     }
 
     func testAColumnReadsBackConvertedOrNil() {

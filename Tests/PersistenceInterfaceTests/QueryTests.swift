@@ -32,7 +32,9 @@ final class QueryTests: XCTestCase {
     }
 
     func testAndOrFlatten() {
-        let a = Column("a") == 1, b = Column("b") == 2, c = Column("c") == 3
+        let a = Column("a") == 1
+        let b = Column("b") == 2
+        let c = Column("c") == 3
         XCTAssertEqual(a && b && c, .and([a, b, c]))
         XCTAssertEqual(a || b || c, .or([a, b, c]))
         XCTAssertEqual((a && b) || c, .or([.and([a, b]), c]))

@@ -23,7 +23,8 @@ final class RowColumnsTests: XCTestCase {
         let columns = RowColumns(row)
         for position in [-1, 4] {
             XCTAssertThrowsError(try columns.decode(Int.self, at: position)) { error in
-                XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column \(position) (it has 4)"))
+                XCTAssertEqual(
+                    error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column \(position) (it has 4)"))
             }
         }
         XCTAssertThrowsError(try columns.decode(Int.self, at: 1)) { error in

@@ -21,7 +21,7 @@ final class DatabaseValueTests: XCTestCase {
         XCTAssertEqual(Double.pi.databaseValue, .real(.pi))
         XCTAssertEqual(Double.nan.databaseValue, .null)
         XCTAssertEqual(Double.fromDatabaseValue(.integer(2)), 2)
-        XCTAssertNil(Double.fromDatabaseValue(.integer(.max - 1))) // not exactly representable
+        XCTAssertNil(Double.fromDatabaseValue(.integer(.max - 1)))  // not exactly representable
         XCTAssertEqual(Float.fromDatabaseValue(Float(0.1).databaseValue), 0.1)
         XCTAssertNil(Float.fromDatabaseValue(.real(0.1)))
         XCTAssertEqual(true.databaseValue, .integer(1))
@@ -56,7 +56,9 @@ final class DatabaseValueTests: XCTestCase {
     }
 
     func testStorageClassNames() {
-        XCTAssertEqual([DatabaseValue.null, .integer(1), .real(1), .text(""), .blob(Data())].map(\.storageClass), ["NULL", "INTEGER", "REAL", "TEXT", "BLOB"])
+        XCTAssertEqual(
+            [DatabaseValue.null, .integer(1), .real(1), .text(""), .blob(Data())].map(\.storageClass),
+            ["NULL", "INTEGER", "REAL", "TEXT", "BLOB"])
         XCTAssertTrue(DatabaseValue.null.isNull)
         XCTAssertFalse(DatabaseValue.integer(0).isNull)
     }
@@ -84,7 +86,8 @@ final class DatabaseValueTests: XCTestCase {
         }
         for position in [-1, 3] {
             XCTAssertThrowsError(try row.decode(Int.self, at: position)) { error in
-                XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column \(position) (it has 3)"))
+                XCTAssertEqual(
+                    error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column \(position) (it has 3)"))
             }
         }
     }

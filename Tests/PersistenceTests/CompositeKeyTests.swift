@@ -29,11 +29,15 @@ final class CompositeKeyTests: XCTestCase {
 
     override func setUpWithError() throws {
         database = try SQLiteDatabase.inMemory(migrations: [
-            Migration("createLines", sql: """
-                CREATE TABLE lines (orderID INTEGER NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL,
-                                    PRIMARY KEY (orderID, position))
-                """),
-            Migration("createPairs", sql: "CREATE TABLE pairs (left INTEGER NOT NULL, right INTEGER NOT NULL, PRIMARY KEY (left, right)) WITHOUT ROWID"),
+            Migration(
+                "createLines",
+                sql: """
+                    CREATE TABLE lines (orderID INTEGER NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL,
+                                        PRIMARY KEY (orderID, position))
+                    """),
+            Migration(
+                "createPairs",
+                sql: "CREATE TABLE pairs (left INTEGER NOT NULL, right INTEGER NOT NULL, PRIMARY KEY (left, right)) WITHOUT ROWID"),
         ])
         try database.write { db in
             for order in 1...2 {

@@ -16,7 +16,9 @@ final class CrashTests: XCTestCase {
 
     /// The schema of `persistence-crash-writer` (Apps/PersistenceCrashWriter).
     private let migrations = [
-        Migration("createEntries", sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
+        Migration(
+            "createEntries",
+            sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
     ]
 
     func testAWriterKilledMidStreamLeavesOnlyWholeTransactions() throws {
@@ -60,12 +62,15 @@ final class CrashTests: XCTestCase {
         let database = try SQLiteDatabase(.file(path: path), migrations: migrations)
         try database.read { db in
             XCTAssertEqual(try db.fetchRows(sql: "PRAGMA integrity_check").map { $0[0] }, [.text("ok")])
-            let batches = try db.fetchRows(sql: "SELECT batch, count(*) AS rows, min(item), max(item) FROM entries GROUP BY batch ORDER BY batch")
+            let batches = try db.fetchRows(
+                sql: "SELECT batch, count(*) AS rows, min(item), max(item) FROM entries GROUP BY batch ORDER BY batch")
             let committed = batches.count
             // Every commit the child reported is there; one more may have committed before it could say so.
-            XCTAssertTrue(committed == lastReported + 1 || committed == lastReported + 2, "\(committed) batches, last reported \(lastReported)")
+            XCTAssertTrue(
+                committed == lastReported + 1 || committed == lastReported + 2, "\(committed) batches, last reported \(lastReported)")
             for (expected, row) in batches.enumerated() {
-                XCTAssertEqual(row.values, [.integer(Int64(expected)), .integer(Int64(rowsPerBatch)), .integer(0), .integer(Int64(rowsPerBatch - 1))])
+                XCTAssertEqual(
+                    row.values, [.integer(Int64(expected)), .integer(Int64(rowsPerBatch)), .integer(0), .integer(Int64(rowsPerBatch - 1))])
             }
             XCTAssertEqual(try db.fetchCount(Entry.self), committed * rowsPerBatch)
         }

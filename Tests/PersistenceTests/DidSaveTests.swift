@@ -1,8 +1,9 @@
 import Foundation
-@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Persistence
 
 private struct Abort: Error {}
 
@@ -13,7 +14,9 @@ final class DidSaveTests: XCTestCase {
     /// Runs `scenario` on a fresh in-memory database whose rows are counted by the pre-update hook
     /// (this machine's SQLite has it), then on one counted by the update hook (SQLite builds without
     /// it); `preUpdate` says which.
-    private func onEachCountingHook(_ scenario: (_ database: SQLiteDatabase, _ saves: Recorder<DatabaseChanges>, _ preUpdate: Bool) throws -> Void) throws {
+    private func onEachCountingHook(
+        _ scenario: (_ database: SQLiteDatabase, _ saves: Recorder<DatabaseChanges>, _ preUpdate: Bool) throws -> Void
+    ) throws {
         for preUpdate in [true, false] {
             var configuration = DatabaseConfiguration()
             configuration.countsChangesWithPreUpdateHook = preUpdate
@@ -33,10 +36,14 @@ final class DidSaveTests: XCTestCase {
                 _ = try db.delete(Item.self, id: 2)
                 try db.insert(Note(id: nil, text: "n"))
             }
-            XCTAssertEqual(saves.values, [DatabaseChanges(tables: [
-                "items": .init(inserted: 3, updated: 1, deleted: 1),
-                "notes": .init(inserted: 1),
-            ])])
+            XCTAssertEqual(
+                saves.values,
+                [
+                    DatabaseChanges(tables: [
+                        "items": .init(inserted: 3, updated: 1, deleted: 1),
+                        "notes": .init(inserted: 1),
+                    ])
+                ])
             XCTAssertEqual(saves.values.first?.changedTables, ["items", "notes"])
             XCTAssertEqual(saves.values.first?.inserted, 4)
         }
@@ -60,10 +67,11 @@ final class DidSaveTests: XCTestCase {
 
     func testRollbacksReadsAndWritesThatChangeNothingAreSilent() throws {
         try onEachCountingHook { database, saves, _ in
-            XCTAssertThrowsError(try database.write { db in
-                try db.insert(Item.samples(1)[0])
-                throw Abort()
-            })
+            XCTAssertThrowsError(
+                try database.write { db in
+                    try db.insert(Item.samples(1)[0])
+                    throw Abort()
+                })
             _ = try database.read { try $0.fetchAll(Item.self) }
             try database.write { _ = try $0.fetchCount(Item.self) }
             try database.write { try $0.execute(sql: "UPDATE items SET name = 'x' WHERE id = 1") }
@@ -107,7 +115,9 @@ final class DidSaveTests: XCTestCase {
             try database.write { try $0.execute(sql: "CREATE TABLE extra (x)") }
             try database.write { try $0.execute(sql: "DROP TABLE extra") }
             XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["extra": .init()]), DatabaseChanges(tables: ["extra": .init()])])
-            XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") }, DatabaseValue.integer(0))
+            XCTAssertEqual(
+                try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") },
+                DatabaseValue.integer(0))
         }
     }
 
@@ -115,10 +125,13 @@ final class DidSaveTests: XCTestCase {
         try onEachCountingHook { database, saves, _ in
             // The authorizer ignores row deletes (to count them one by one) but never the ones of a DROP.
             try database.write { db in
-                try db.execute(sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1), (2); CREATE VIEW extraView AS SELECT * FROM extra")
+                try db.execute(
+                    sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1), (2); CREATE VIEW extraView AS SELECT * FROM extra")
             }
             try database.write { try $0.execute(sql: "DROP VIEW extraView; DROP TABLE extra") }
-            XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'extra%'") }, DatabaseValue.integer(0))
+            XCTAssertEqual(
+                try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'extra%'") },
+                DatabaseValue.integer(0))
             XCTAssertEqual(saves.values.last, DatabaseChanges(tables: ["extra": .init()]))
         }
     }
@@ -140,16 +153,19 @@ final class DidSaveTests: XCTestCase {
             // they are then counted from sqlite3_changes.
             try database.write { try $0.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID") }
             let observed = Recorder<[Row]>()
-            let subscription = observed.record(database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
+            let subscription = observed.record(
+                database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
             defer { subscription.dispose() }
             try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')") }
             try database.write { try $0.execute(sql: "UPDATE settings SET value = 'x'") }
             try database.write { try $0.execute(sql: "DELETE FROM settings WHERE key = 'a'") }
-            XCTAssertEqual(Array(saves.values.suffix(3)), [
-                DatabaseChanges(tables: ["settings": .init(inserted: 2)]),
-                DatabaseChanges(tables: ["settings": .init(updated: 2)]),
-                DatabaseChanges(tables: ["settings": .init(deleted: 1)]),
-            ])
+            XCTAssertEqual(
+                Array(saves.values.suffix(3)),
+                [
+                    DatabaseChanges(tables: ["settings": .init(inserted: 2)]),
+                    DatabaseChanges(tables: ["settings": .init(updated: 2)]),
+                    DatabaseChanges(tables: ["settings": .init(deleted: 1)]),
+                ])
             XCTAssertEqual(observed.waitForValues(4).map(\.count), [0, 2, 2, 1])
         }
     }
@@ -157,7 +173,9 @@ final class DidSaveTests: XCTestCase {
     func testRowsThatReplaceDeletesAreCountedWithThePreUpdateHook() throws {
         try onEachCountingHook { database, saves, preUpdate in
             try database.write { db in for item in Item.samples(2) { try db.insert(item) } }
-            try database.write { try $0.execute(sql: "INSERT OR REPLACE INTO items (id, name, price, count) VALUES (1, 'b', 2, 2), (3, 'c', 3, 3)") }
+            try database.write {
+                try $0.execute(sql: "INSERT OR REPLACE INTO items (id, name, price, count) VALUES (1, 'b', 2, 2), (3, 'c', 3, 3)")
+            }
             // SQLite reports the row REPLACE deleted to the pre-update hook only; without it the
             // write counts as two inserts (Docs/PERSISTENCE.md).
             let expected: DatabaseChanges.Counts = preUpdate ? .init(inserted: 2, deleted: 1) : .init(inserted: 2)

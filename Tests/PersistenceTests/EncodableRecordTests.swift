@@ -83,10 +83,12 @@ final class EncodableRecordTests: XCTestCase {
         XCTAssertThrowsError(try database.write { db in try db.update(ContainerItem(Item(id: 99, name: "", price: 0, count: 0))) }) {
             XCTAssertEqual($0 as? PersistenceError, .recordNotFound(table: "items"))
         }
-        XCTAssertEqual(try items(database), [
-            Item(id: 2, name: "updated 2", price: 9, count: 9), Item(id: 3, name: "updated 3", price: 9, count: 9),
-            Item(id: 4, name: "upserted 4", price: 8, count: 8), Item(id: 6, name: "upserted 6", price: 8, count: 8),
-        ])
+        XCTAssertEqual(
+            try items(database),
+            [
+                Item(id: 2, name: "updated 2", price: 9, count: 9), Item(id: 3, name: "updated 3", price: 9, count: 9),
+                Item(id: 4, name: "upserted 4", price: 8, count: 8), Item(id: 6, name: "upserted 6", price: 8, count: 8),
+            ])
     }
 
     func testRecordsWhoseColumnsDifferAreEachWrittenWithTheirOwn() throws {
@@ -103,11 +105,13 @@ final class EncodableRecordTests: XCTestCase {
             }
         }
         let stored = try database.read { try $0.fetchAll(SellerContact.order(Column("order").asc)) }
-        XCTAssertEqual(stored, contacts.map { contact in
-            contact.order > 4
-                ? SellerContact(address: "moved \(contact.order)", order: contact.order, phone: contact.phone)
-                : SellerContact(address: contact.address, order: contact.order, phone: contact.phone)
-        })
+        XCTAssertEqual(
+            stored,
+            contacts.map { contact in
+                contact.order > 4
+                    ? SellerContact(address: "moved \(contact.order)", order: contact.order, phone: contact.phone)
+                    : SellerContact(address: contact.address, order: contact.order, phone: contact.phone)
+            })
     }
 
     func testAColumnWrittenAgainTakesTheLastValueAndKeepsItsPlace() throws {
@@ -165,7 +169,9 @@ final class EncodableRecordTests: XCTestCase {
             }
         }
         let database = try SQLiteDatabase.withSampleItems(5)
-        XCTAssertThrowsError(try database.write { db in for item in Item.samples(5, startingAt: 10) { try db.insert(Refusing(item: item)) } }) { error in
+        XCTAssertThrowsError(
+            try database.write { db in for item in Item.samples(5, startingAt: 10) { try db.insert(Refusing(item: item)) } }
+        ) { error in
             guard case PersistenceError.encoding(let type, nil, _)? = error as? PersistenceError else { return XCTFail("\(error)") }
             XCTAssertTrue(type.contains("Refusing"), type)
         }
@@ -178,7 +184,9 @@ final class EncodableRecordTests: XCTestCase {
     func testNilAndNaNAreWrittenAsNull() throws {
         let database = try SQLiteDatabase.inMemory(migrations: [Measure.schema])
         try database.write { db in
-            for (id, value) in [(1, 1.5), (2, nil), (3, .nan), (4, 2.5)] as [(Int64, Double?)] { try db.insert(Measure(id: id, value: value)) }
+            for (id, value) in [(1, 1.5), (2, nil), (3, .nan), (4, 2.5)] as [(Int64, Double?)] {
+                try db.insert(Measure(id: id, value: value))
+            }
             try db.update(Measure(id: 4, value: nil))
         }
         let values = try database.read { try $0.fetchRows(sql: "SELECT value FROM measures ORDER BY id") }.map { $0.values }

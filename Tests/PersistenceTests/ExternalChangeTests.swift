@@ -1,8 +1,9 @@
 import Foundation
-@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Persistence
 
 /// Commits made to the file by another connection or another process reach `observe`: a file
 /// database checks `PRAGMA data_version` while observations are active, and then fetches them again.
@@ -37,7 +38,7 @@ final class ExternalChangeTests: XCTestCase {
     // MARK: Polling
 
     func testACommitByAnotherDatabaseOfTheSameFileIsSeen() throws {
-        let observer = try SQLiteDatabase(.file(path: path), migrations: TestSchema.all) // the default interval
+        let observer = try SQLiteDatabase(.file(path: path), migrations: TestSchema.all)  // the default interval
         let other = try open(checkingEvery: nil)
         let recorder = Recorder<[Item]>()
         let subscription = recorder.record(observer.observe(Item.order(Column("id").asc)))
@@ -54,14 +55,17 @@ final class ExternalChangeTests: XCTestCase {
     func testACommitByAnotherProcessIsSeen() throws {
         // The crash writer's schema, which it checks on opening.
         let migrations = [
-            Migration("createEntries", sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
+            Migration(
+                "createEntries",
+                sql: "CREATE TABLE entries (id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, item INTEGER NOT NULL, payload TEXT NOT NULL)")
         ]
         let observer = try SQLiteDatabase(
             .file(path: path), configuration: DatabaseConfiguration(externalChangeCheckInterval: .milliseconds(10)), migrations: migrations)
         let recorder = Recorder<Int>()
-        let subscription = recorder.record(observer.observe(tables: ["entries"], removeDuplicates: nil) {
-            try Int.fromDatabaseValue($0.fetchValue(sql: "SELECT count(*) FROM entries") ?? .null) ?? -1
-        })
+        let subscription = recorder.record(
+            observer.observe(tables: ["entries"], removeDuplicates: nil) {
+                try Int.fromDatabaseValue($0.fetchValue(sql: "SELECT count(*) FROM entries") ?? .null) ?? -1
+            })
         defer { subscription.dispose() }
         XCTAssertEqual(recorder.waitForValues(1), [0])
 
@@ -119,11 +123,14 @@ final class ExternalChangeTests: XCTestCase {
         XCTAssertFalse(database.isPollingExternalChanges)
         recorder.waitForStop()
         XCTAssertTrue(recorder.isCompleted)
-        database.checkForExternalChanges() // harmless once closed
+        database.checkForExternalChanges()  // harmless once closed
     }
 
     func testAFailedObservationStopsPolling() throws {
-        struct Missing: DatabaseRecord { static let tableName = "missing"; var id: Int }
+        struct Missing: DatabaseRecord {
+            static let tableName = "missing"
+            var id: Int
+        }
         let database = try open(checkingEvery: .milliseconds(10))
         let recorder = Recorder<[Missing]>()
         let subscription = recorder.record(database.observe(Missing.all()))
@@ -210,9 +217,10 @@ final class ExternalChangeTests: XCTestCase {
         let subscriptions = [
             optional.record(observer.observeOne(Item.filter(Column("id") == 2))),
             // Equal when the names are: the price is not looked at.
-            custom.record(observer.observe(tables: ["items"], removeDuplicates: { $0.map(\.name) == $1.map(\.name) }) {
-                try $0.fetchAll(Item.self)
-            }),
+            custom.record(
+                observer.observe(tables: ["items"], removeDuplicates: { $0.map(\.name) == $1.map(\.name) }) {
+                    try $0.fetchAll(Item.self)
+                }),
         ]
         defer { subscriptions.forEach { $0.dispose() } }
         optional.waitForValues(1)
@@ -254,7 +262,7 @@ final class ExternalChangeTests: XCTestCase {
         try other.write { try $0.insert(Item(id: 1, name: "elsewhere", price: 1, count: 1)) }
         try observer.write { db in
             try db.insert(Note(id: 1, text: "here"))
-            observer.checkForExternalChanges() // must neither deadlock nor read inside this transaction
+            observer.checkForExternalChanges()  // must neither deadlock nor read inside this transaction
         }
 
         XCTAssertEqual(names(recorder.waitForValues(2)), [[], ["elsewhere"]])

@@ -47,7 +47,8 @@ final class FetchableRecordTests: XCTestCase {
         }
 
         init(row: Row) throws {
-            item = try Item(id: row.decode(at: 0), name: row.decode(column: "name"), price: row.decode(column: "PRICE"), count: row.decode(at: 3))
+            item = try Item(
+                id: row.decode(at: 0), name: row.decode(column: "name"), price: row.decode(column: "PRICE"), count: row.decode(at: 3))
             self.row = row
         }
     }
@@ -63,7 +64,8 @@ final class FetchableRecordTests: XCTestCase {
 
         init(columns: borrowing RowColumns) throws {
             item = try Item(
-                id: columns.decode(at: 0), name: columns.decode(column: "name"), price: columns.decode(column: "PRICE"), count: columns.decode(at: 3))
+                id: columns.decode(at: 0), name: columns.decode(column: "name"), price: columns.decode(column: "PRICE"),
+                count: columns.decode(at: 3))
             row = columns.row
         }
     }
@@ -74,7 +76,9 @@ final class FetchableRecordTests: XCTestCase {
         XCTAssertEqual(try database.read { try $0.fetchAll(Record.order(Column("id").asc)) }, expected, line: line)
         XCTAssertEqual(try database.read { try $0.fetchOne(Record.self, id: 3) }, expected[2], line: line)
         XCTAssertEqual(
-            try database.read { try $0.fetchAll(Record.self, sql: "SELECT * FROM items WHERE count > ? ORDER BY id", arguments: [.integer(2)]) },
+            try database.read {
+                try $0.fetchAll(Record.self, sql: "SELECT * FROM items WHERE count > ? ORDER BY id", arguments: [.integer(2)])
+            },
             expected.filter { $0.item.count > 2 }, line: line)
         let recorder = Recorder<[Record]>()
         let subscription = recorder.record(database.observe(Record.order(Column("id").asc)))
@@ -135,7 +139,8 @@ final class FetchableRecordTests: XCTestCase {
         ] {
             XCTAssertEqual(records.map { $0?.columns }, Array(repeating: ["id", "name", "price", "count"], count: 5))
             XCTAssertEqual(
-                records.map { $0?.values }, Item.samples(5).map { [.integer($0.id), .text($0.name), .real($0.price), .integer(Int64($0.count))] })
+                records.map { $0?.values },
+                Item.samples(5).map { [.integer($0.id), .text($0.name), .real($0.price), .integer(Int64($0.count))] })
         }
     }
 
@@ -180,8 +185,11 @@ final class FetchableRecordTests: XCTestCase {
         }
         let wrongType = PersistenceError.decoding(type: "Int", column: "name", reason: "cannot convert TEXT losslessly")
         XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongType.self) }) { XCTAssertEqual($0 as? PersistenceError, wrongType) }
-        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self) }) { XCTAssertEqual($0 as? PersistenceError, wrongType) }
-        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self, sql: "SELECT name FROM items", arguments: []) }) { error in
+        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self) }) {
+            XCTAssertEqual($0 as? PersistenceError, wrongType)
+        }
+        XCTAssertThrowsError(try database.read { try $0.fetchAll(WrongTypeInPlace.self, sql: "SELECT name FROM items", arguments: []) }) {
+            error in
             XCTAssertEqual(error as? PersistenceError, .decoding(type: "Int", column: nil, reason: "the row has no column 1 (it has 1)"))
         }
     }
@@ -207,7 +215,9 @@ final class FetchableRecordTests: XCTestCase {
         }
         XCTAssertEqual(try database.read { try $0.fetchAll(Titled.self) }.map(\.title), [nil, nil, nil, nil, nil])
         XCTAssertEqual(try database.read { try $0.fetchAll(TitledInPlace.self) }.map(\.title), [nil, nil, nil, nil, nil])
-        try database.write { try $0.execute(sql: "ALTER TABLE items ADD COLUMN title TEXT; UPDATE items SET title = 'new ' || id WHERE id > 2") }
+        try database.write {
+            try $0.execute(sql: "ALTER TABLE items ADD COLUMN title TEXT; UPDATE items SET title = 'new ' || id WHERE id > 2")
+        }
         XCTAssertEqual(try database.read { try $0.fetchAll(Titled.self) }.map(\.title), [nil, nil, "new 3", "new 4", "new 5"])
         XCTAssertEqual(try database.read { try $0.fetchAll(TitledInPlace.self) }.map(\.title), [nil, nil, "new 3", "new 4", "new 5"])
     }

@@ -151,7 +151,8 @@ final class InPlaceBindingTests: XCTestCase {
             try db.insert(Document(id: 2, title: "", body: Data(), note: ""))
         }
         let stored = try database.read {
-            try $0.fetchRows(sql: "SELECT typeof(title), length(title), typeof(body), length(body), typeof(note) FROM documents WHERE id = 2")
+            try $0.fetchRows(
+                sql: "SELECT typeof(title), length(title), typeof(body), length(body), typeof(note) FROM documents WHERE id = 2")
         }
         XCTAssertEqual(stored.first?.values, [.text("text"), .integer(0), .text("blob"), .integer(0), .text("text")])
     }

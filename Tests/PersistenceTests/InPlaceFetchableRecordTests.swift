@@ -9,7 +9,10 @@ final class InPlaceFetchableRecordTests: XCTestCase {
     private struct NotDecodable: Error {}
 
     private enum Size: String, DatabaseValueConvertible { case small, large }
-    private enum Level: Int, DatabaseValueConvertible { case low = 1, high = 2 }
+    private enum Level: Int, DatabaseValueConvertible {
+        case low = 1
+        case high = 2
+    }
     /// A type that keeps the default `fromColumn`.
     private struct Tag: DatabaseValueConvertible, Equatable {
         var text: String
@@ -57,7 +60,7 @@ final class InPlaceFetchableRecordTests: XCTestCase {
         ]
         let database = try SQLiteDatabase.inMemory(migrations: [])
         try database.write { db in
-            try db.execute(sql: "CREATE TABLE probes (value)") // no affinity: each value stays as stored
+            try db.execute(sql: "CREATE TABLE probes (value)")  // no affinity: each value stays as stored
             for value in values { try db.execute(sql: "INSERT INTO probes VALUES (?)", arguments: [value]) }
         }
         let probes = try database.read { try $0.fetchAll(Probe.self, sql: "SELECT value FROM probes ORDER BY rowid", arguments: []) }

@@ -42,14 +42,16 @@ final class MigrationTests: XCTestCase {
             try db.execute(sql: "CREATE TABLE half (id INTEGER)")
             throw Abort()
         }
-        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["first", "second"], log: log) + [failing])) { error in
+        XCTAssertThrowsError(try SQLiteDatabase(.file(path: path), migrations: migrations(["first", "second"], log: log) + [failing])) {
+            error in
             XCTAssertEqual(error as? Abort, Abort())
         }
         XCTAssertEqual(log.values, ["first", "second"])
         let database = try SQLiteDatabase(.file(path: path), migrations: migrations(["first"], log: log))
         XCTAssertEqual(try database.appliedMigrations(), ["first"], "second ran with broken, in one transaction, and went with it")
         try database.read { db in
-            XCTAssertEqual(try db.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name IN ('half', 'second')"), DatabaseValue.integer(0))
+            XCTAssertEqual(
+                try db.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE name IN ('half', 'second')"), DatabaseValue.integer(0))
         }
     }
 
@@ -59,14 +61,17 @@ final class MigrationTests: XCTestCase {
         // Python's sqlite3 writes it, as any other SQLite client would.
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", """
+        python.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("CREATE TABLE first (id INTEGER PRIMARY KEY, owner TEXT)")
             db.execute("INSERT INTO first (owner) VALUES ('them')")
             db.commit()
             db.close()
-            """, path]
+            """, path,
+        ]
         try python.run()
         python.waitUntilExit()
         XCTAssertEqual(python.terminationStatus, 0)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Persistence
 
 private struct Abort: Error {}
 
@@ -80,10 +81,11 @@ final class ObservationTests: XCTestCase {
             let recorder = Recorder<[Item]>()
             let subscription = recorder.record(database.observe(Item.all()))
             defer { subscription.dispose() }
-            XCTAssertThrowsError(try database.write { db in
-                try db.insert(Item(id: 1, name: "never", price: 1, count: 1))
-                throw Abort()
-            })
+            XCTAssertThrowsError(
+                try database.write { db in
+                    try db.insert(Item(id: 1, name: "never", price: 1, count: 1))
+                    throw Abort()
+                })
             try database.write { try $0.insert(Item(id: 2, name: "committed", price: 1, count: 1)) }
             XCTAssertEqual(names(recorder.waitForValues(2)), [[], ["committed"]])
             XCTAssertEqual(recorder.values.count, 2)
@@ -128,7 +130,7 @@ final class ObservationTests: XCTestCase {
             let recorder = Recorder<[Item]>()
             let subscription = recorder.record(database.observe(Item.all()))
             defer { subscription.dispose() }
-            try database.write { try $0.execute(sql: "DELETE FROM items") } // no WHERE: SQLite's truncate path
+            try database.write { try $0.execute(sql: "DELETE FROM items") }  // no WHERE: SQLite's truncate path
             XCTAssertEqual(recorder.waitForValues(2).map(\.count), [3, 0])
         }
     }
@@ -177,8 +179,8 @@ final class ObservationTests: XCTestCase {
                 first.dispose()
                 second.dispose()
             }
-            try database.write { try $0.update(Item(id: 1, name: "a", price: 1, count: 1)) } // same values
-            try database.write { try $0.insert(Item(id: 2, name: "other", price: 1, count: 1)) } // not in the result
+            try database.write { try $0.update(Item(id: 1, name: "a", price: 1, count: 1)) }  // same values
+            try database.write { try $0.insert(Item(id: 2, name: "other", price: 1, count: 1)) }  // not in the result
             try database.write { try $0.update(Item(id: 1, name: "b", price: 1, count: 1)) }
             XCTAssertEqual(names(everything.waitForValues(4)), [["a"], ["a"], ["a"], ["b"]])
             XCTAssertEqual(names(deduplicated.waitForValues(2)), [["a"], ["b"]])
@@ -190,7 +192,9 @@ final class ObservationTests: XCTestCase {
         try onEachKindOfDatabase { database in
             let one = Recorder<Item?>()
             let count = Recorder<Int>()
-            let subscriptions = [one.record(database.observeOne(Item.filter(Column("id") == 2))), count.record(database.observeCount(Item.all()))]
+            let subscriptions = [
+                one.record(database.observeOne(Item.filter(Column("id") == 2))), count.record(database.observeCount(Item.all())),
+            ]
             defer { subscriptions.forEach { $0.dispose() } }
             try database.write { db in for item in Item.samples(3) { try db.insert(item) } }
             try database.write { _ = try $0.delete(Item.self, id: 2) }
@@ -201,7 +205,10 @@ final class ObservationTests: XCTestCase {
 
     func testAnObservationOfAMissingTableFails() throws {
         try onEachKindOfDatabase { database in
-            struct Missing: DatabaseRecord { static let tableName = "missing"; var id: Int }
+            struct Missing: DatabaseRecord {
+                static let tableName = "missing"
+                var id: Int
+            }
             let recorder = Recorder<[Missing]>()
             let subscription = recorder.record(database.observe(Missing.all()))
             defer { subscription.dispose() }

@@ -27,7 +27,7 @@ final class OpeningTests: XCTestCase {
         let database = try SQLiteDatabase(.file(path: path), configuration: DatabaseConfiguration(busyTimeout: .milliseconds(2500)))
         try database.write { db in
             XCTAssertEqual(try db.fetchValue(sql: "PRAGMA journal_mode"), .text("wal"))
-            XCTAssertEqual(try db.fetchValue(sql: "PRAGMA synchronous"), .integer(1)) // NORMAL
+            XCTAssertEqual(try db.fetchValue(sql: "PRAGMA synchronous"), .integer(1))  // NORMAL
             XCTAssertEqual(try db.fetchValue(sql: "PRAGMA foreign_keys"), .integer(1))
             XCTAssertEqual(try db.fetchValue(sql: "PRAGMA busy_timeout"), .integer(2500))
         }

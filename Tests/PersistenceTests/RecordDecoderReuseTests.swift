@@ -55,7 +55,10 @@ final class RecordDecoderReuseTests: XCTestCase {
         var countAgain: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, name = "NAME", price = "Price", count
+            case id
+            case name = "NAME"
+            case price = "Price"
+            case count
         }
 
         init(id: Int64, name: String, price: Double, count: Int) {

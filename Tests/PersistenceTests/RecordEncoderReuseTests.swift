@@ -136,7 +136,8 @@ final class RecordEncoderReuseTests: XCTestCase {
 
     func testKeysOfANonTrivialTypeAreComparedByName() throws {
         let items = Item.samples(5)
-        let forward = ["id", "name", "price", "count"], backward = ["name", "id", "price", "count"]
+        let forward = ["id", "name", "price", "count"]
+        let backward = ["name", "id", "price", "count"]
         let orders = [forward, forward, forward, backward, forward]
         try database.write { db in
             for (item, order) in zip(items, orders) { try db.insert(ByName(item, columnOrder: order)) }

@@ -18,7 +18,10 @@ final class RecordOperationTests: XCTestCase {
 
     func testInsertReturnsTheRowidAndAssignsANilIntegerKey() throws {
         let ids = try database.write { db in
-            [try db.insert(Note(id: nil, text: "first")), try db.insert(Note(id: nil, text: "second")), try db.insert(Note(id: 10, text: "tenth"))]
+            [
+                try db.insert(Note(id: nil, text: "first")), try db.insert(Note(id: nil, text: "second")),
+                try db.insert(Note(id: 10, text: "tenth")),
+            ]
         }
         XCTAssertEqual(ids, [1, 2, 10])
         XCTAssertEqual(try database.read { try $0.fetchAll(Note.order(Column("id").asc)) }.map(\.text), ["first", "second", "tenth"])
@@ -74,7 +77,8 @@ final class RecordOperationTests: XCTestCase {
     }
 
     func testFilterOrderLimitAndOffset() throws {
-        let query = Item.filter(Column("price") >= 1.0 && Column("count") != 0).order(Column("count").desc, Column("id").asc).limit(3, offset: 1)
+        let query = Item.filter(Column("price") >= 1.0 && Column("count") != 0).order(Column("count").desc, Column("id").asc).limit(
+            3, offset: 1)
         let items = try database.read { try $0.fetchAll(query) }
         // prices id/4 >= 1 -> ids 4...10; counts id % 7 -> 4,5,6,0,1,2,3; nonzero -> 4,5,6,8,9,10
         // by count desc: 6(6) 5(5) 4(4) 10(3) 9(2) 8(1); offset 1 limit 3
@@ -132,7 +136,10 @@ final class RecordOperationTests: XCTestCase {
         XCTAssertThrowsError(try database.read { try $0.fetchRows(sql: "SELECT ?", arguments: []) }) { error in
             guard case .invalidQuery = error as? PersistenceError else { return XCTFail("\(error)") }
         }
-        struct Missing: DatabaseRecord { static let tableName = "missing"; var id: Int }
+        struct Missing: DatabaseRecord {
+            static let tableName = "missing"
+            var id: Int
+        }
         XCTAssertThrowsError(try database.write { try $0.insert(Missing(id: 1)) }) { error in
             XCTAssertEqual((error as? PersistenceError)?.sqliteError?.message, "no such table: missing")
         }
@@ -142,7 +149,8 @@ final class RecordOperationTests: XCTestCase {
         XCTAssertThrowsError(try database.read { try $0.fetchRows(sql: "DELETE FROM items") }) { error in
             XCTAssertEqual(error as? PersistenceError, .writeInReadTransaction(sql: "DELETE FROM items"))
         }
-        XCTAssertThrowsError(try database.read { db in try (db as? WriteTransaction)?.insert(Item.samples(1, startingAt: 50)[0]) }) { error in
+        XCTAssertThrowsError(try database.read { db in try (db as? WriteTransaction)?.insert(Item.samples(1, startingAt: 50)[0]) }) {
+            error in
             guard case .writeInReadTransaction = error as? PersistenceError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 10)
@@ -150,14 +158,19 @@ final class RecordOperationTests: XCTestCase {
 
     func testRawSQLAndRowsWithArguments() throws {
         try database.write { db in
-            try db.execute(sql: "INSERT INTO notes (text) VALUES (?); INSERT INTO notes (text) VALUES (?)", arguments: [.text("a"), .text("b")])
+            try db.execute(
+                sql: "INSERT INTO notes (text) VALUES (?); INSERT INTO notes (text) VALUES (?)", arguments: [.text("a"), .text("b")])
         }
-        let rows = try database.read { try $0.fetchRows(sql: "SELECT id, text FROM notes WHERE text > ? ORDER BY id", arguments: ["a".databaseValue]) }
+        let rows = try database.read {
+            try $0.fetchRows(sql: "SELECT id, text FROM notes WHERE text > ? ORDER BY id", arguments: ["a".databaseValue])
+        }
         XCTAssertEqual(rows, [Row(columns: ["id", "text"], values: [.integer(2), .text("b")])])
         XCTAssertEqual(try rows[0].decode(Int.self, column: "ID"), 2)
-        XCTAssertThrowsError(try database.write { try $0.execute(sql: "INSERT INTO notes (text) VALUES (?)", arguments: [.text("a"), .text("b")]) })
+        XCTAssertThrowsError(
+            try database.write { try $0.execute(sql: "INSERT INTO notes (text) VALUES (?)", arguments: [.text("a"), .text("b")]) })
         let joined = try database.read {
-            try $0.fetchAll(Note.self, sql: "SELECT notes.id AS id, items.name AS text FROM notes JOIN items ON items.id = notes.id", arguments: [])
+            try $0.fetchAll(
+                Note.self, sql: "SELECT notes.id AS id, items.name AS text FROM notes JOIN items ON items.id = notes.id", arguments: [])
         }
         XCTAssertEqual(joined, [Note(id: 1, text: "item 1"), Note(id: 2, text: "item 2")])
     }
@@ -165,10 +178,24 @@ final class RecordOperationTests: XCTestCase {
     func testErrorsNeverCarryTheStoredValues() throws {
         let secret = "hunter2-very-secret"
         var errors: [Error] = []
-        do { try database.write { try $0.insert(Note(id: 1, text: secret)); try $0.insert(Note(id: 1, text: secret)) } } catch { errors.append(error) }
-        do { try database.write { try $0.execute(sql: "INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [.integer(1), .text(secret), .real(1), .integer(1)]) } } catch { errors.append(error) }
+        do {
+            try database.write {
+                try $0.insert(Note(id: 1, text: secret))
+                try $0.insert(Note(id: 1, text: secret))
+            }
+        } catch { errors.append(error) }
+        do {
+            try database.write {
+                try $0.execute(
+                    sql: "INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [.integer(1), .text(secret), .real(1), .integer(1)])
+            }
+        } catch { errors.append(error) }
         try database.write { try $0.execute(sql: "INSERT INTO notes (id, text) VALUES (2, ?)", arguments: [.text(secret)]) }
-        do { _ = try database.read { try $0.fetchAll(Item.self, sql: "SELECT id, text AS name, text AS price, 1 AS count FROM notes", arguments: []) } } catch { errors.append(error) }
+        do {
+            _ = try database.read {
+                try $0.fetchAll(Item.self, sql: "SELECT id, text AS name, text AS price, 1 AS count FROM notes", arguments: [])
+            }
+        } catch { errors.append(error) }
         // A raw-value enum the stored text does not name: the standard library's message quotes the value.
         struct Tagged: DatabaseRecord {
             enum Kind: String, Codable { case a, b }
@@ -239,21 +266,27 @@ final class RecordOperationTests: XCTestCase {
     }
 
     func testRecordsWhoseKeysVaryFromRecordToRecordAreStoredCorrectly() throws {
-        try database.write { try $0.execute(sql: "CREATE TABLE irregular (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra TEXT DEFAULT 'default')") }
+        try database.write {
+            try $0.execute(sql: "CREATE TABLE irregular (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra TEXT DEFAULT 'default')")
+        }
         try database.write { db in
             try db.insert(Irregular(id: 1, name: "a", extra: "x"))
-            try db.insert(Irregular(id: 2, name: "b", extra: nil)) // one column fewer: the column's default
-            try db.insert(Irregular(id: 3, name: "c", extra: "z", nameFirst: true)) // another order
+            try db.insert(Irregular(id: 2, name: "b", extra: nil))  // one column fewer: the column's default
+            try db.insert(Irregular(id: 3, name: "c", extra: "z", nameFirst: true))  // another order
             try db.insert(Irregular(id: 4, name: "d", extra: "w"))
-            try db.update(Irregular(id: 1, name: "a2", extra: nil, nameFirst: true)) // leaves extra alone
+            try db.update(Irregular(id: 1, name: "a2", extra: nil, nameFirst: true))  // leaves extra alone
             try db.upsert(Irregular(id: 4, name: "d2", extra: "w2"))
         }
         let stored = try database.read { try $0.fetchAll(Irregular.order(Column("id").asc)) }
-        XCTAssertEqual(stored, [
-            Irregular(id: 1, name: "a2", extra: "x"), Irregular(id: 2, name: "b", extra: "default"),
-            Irregular(id: 3, name: "c", extra: "z"), Irregular(id: 4, name: "d2", extra: "w2"),
-        ])
-        try database.write { try $0.execute(sql: "ALTER TABLE irregular ADD COLUMN title TEXT; UPDATE irregular SET title = 'legacy' WHERE id = 2") }
+        XCTAssertEqual(
+            stored,
+            [
+                Irregular(id: 1, name: "a2", extra: "x"), Irregular(id: 2, name: "b", extra: "default"),
+                Irregular(id: 3, name: "c", extra: "z"), Irregular(id: 4, name: "d2", extra: "w2"),
+            ])
+        try database.write {
+            try $0.execute(sql: "ALTER TABLE irregular ADD COLUMN title TEXT; UPDATE irregular SET title = 'legacy' WHERE id = 2")
+        }
         XCTAssertEqual(try database.read { try $0.fetchAll(Irregular.order(Column("id").asc)) }.map(\.name), ["a2", "legacy", "c", "d2"])
     }
 

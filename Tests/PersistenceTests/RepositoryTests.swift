@@ -41,7 +41,10 @@ final class RepositoryTests: XCTestCase {
         saves.record(database.didSave).disposed(by: bag)
         XCTAssertEqual(contacts.waitForValues(1), [[]])
 
-        let remote = [SellerContact(address: "Hauptstraße 2", order: 2, phone: nil), SellerContact(address: "Marktplatz 1", order: 1, phone: "+49 30 1234")]
+        let remote = [
+            SellerContact(address: "Hauptstraße 2", order: 2, phone: nil),
+            SellerContact(address: "Marktplatz 1", order: 1, phone: "+49 30 1234"),
+        ]
         try repository.replaceContacts(with: remote)
         // The tutorial's testSync: the save is observed (synchronously, before `write` returned).
         XCTAssertEqual(saves.values, [DatabaseChanges(tables: ["sellerContacts": .init(inserted: 2)])])

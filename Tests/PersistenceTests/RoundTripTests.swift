@@ -16,7 +16,8 @@ final class RoundTripTests: XCTestCase {
             tags: ["a", "b", ""], nested: AllTypes.Nested(label: "n", values: [1, -2, 3]),
             optionalNested: AllTypes.Nested(label: "", values: []))
         let nils = AllTypes(
-            id: 2, int16: .min, int64: .min, double: .leastNonzeroMagnitude, bool: false, string: "a\u{0}b", data: Data(repeating: 7, count: 100_000),
+            id: 2, int16: .min, int64: .min, double: .leastNonzeroMagnitude, bool: false, string: "a\u{0}b",
+            data: Data(repeating: 7, count: 100_000),
             date: .distantPast,
             optionalInt: nil, optionalInt16: nil, optionalInt64: nil, optionalDouble: nil, optionalBool: nil,
             optionalString: nil, optionalData: nil, optionalDate: nil,
@@ -75,7 +76,10 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(row["nested"], .text(#"{"label":"n","values":[1,-2,3]}"#))
         try database.write { try $0.insert(samples()[1]) }
         let nils = try XCTUnwrap(try database.read { try $0.fetchRows(sql: "SELECT * FROM allTypes WHERE id = 2") }.first)
-        for column in ["optionalInt", "optionalInt16", "optionalInt64", "optionalDouble", "optionalBool", "optionalString", "optionalData", "optionalDate", "optionalKind", "optionalNested"] {
+        for column in [
+            "optionalInt", "optionalInt16", "optionalInt64", "optionalDouble", "optionalBool", "optionalString", "optionalData",
+            "optionalDate", "optionalKind", "optionalNested",
+        ] {
             XCTAssertEqual(nils[column], .null, column)
         }
     }
@@ -106,13 +110,17 @@ final class RoundTripTests: XCTestCase {
 
     func testAValueThatDoesNotFitIsADecodingErrorNotATruncation() throws {
         let database = try SQLiteDatabase.inMemory(migrations: [TestSchema.sellerContacts])
-        try database.write { try $0.execute(sql: "INSERT INTO sellerContacts (\"order\", address) VALUES (?, ?)", arguments: [.integer(70_000), .text("x")]) }
+        try database.write {
+            try $0.execute(sql: "INSERT INTO sellerContacts (\"order\", address) VALUES (?, ?)", arguments: [.integer(70_000), .text("x")])
+        }
         XCTAssertThrowsError(try database.read { try $0.fetchAll(SellerContact.self) }) { error in
             guard case .decoding(let type, let column, _) = error as? PersistenceError else { return XCTFail("\(error)") }
             XCTAssertEqual(type, "SellerContact")
             XCTAssertEqual(column, "order")
         }
-        try database.write { try $0.execute(sql: "DELETE FROM sellerContacts; INSERT INTO sellerContacts (\"order\", address) VALUES (1, x'00')") }
+        try database.write {
+            try $0.execute(sql: "DELETE FROM sellerContacts; INSERT INTO sellerContacts (\"order\", address) VALUES (1, x'00')")
+        }
         XCTAssertThrowsError(try database.read { try $0.fetchAll(SellerContact.self) }) { error in
             guard case .decoding(_, let column, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
             XCTAssertEqual(column, "address")

@@ -1,7 +1,8 @@
-@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Persistence
 
 /// The writer connection keeps its prepared statements across the reads it runs between writes:
 /// an observation fetches on it after every commit, and statements prepared again each

@@ -37,18 +37,20 @@ final class TransactionTests: XCTestCase {
             try db.insert(Note(id: nil, text: "kept"))
         }
         let before = try dump(database)
-        XCTAssertThrowsError(try database.write { db in
-            try db.insert(Item(id: 100, name: "new", price: 1, count: 1))
-            try db.update(Item(id: 1, name: "changed", price: 0, count: 0))
-            try db.upsert(Item(id: 2, name: "upserted", price: 0, count: 0))
-            _ = try db.delete(Item.self, id: 3)
-            _ = try db.deleteAll(Note.self)
-            try db.execute(sql: "CREATE TABLE scratch (x)")
-            try db.execute(sql: "ALTER TABLE items ADD COLUMN extra TEXT")
-            try db.execute(sql: "CREATE INDEX itemsByName ON items (name)")
-            try db.execute(sql: "DROP TABLE sellerContacts")
-            throw Abort()
-        }) { error in
+        XCTAssertThrowsError(
+            try database.write { db in
+                try db.insert(Item(id: 100, name: "new", price: 1, count: 1))
+                try db.update(Item(id: 1, name: "changed", price: 0, count: 0))
+                try db.upsert(Item(id: 2, name: "upserted", price: 0, count: 0))
+                _ = try db.delete(Item.self, id: 3)
+                _ = try db.deleteAll(Note.self)
+                try db.execute(sql: "CREATE TABLE scratch (x)")
+                try db.execute(sql: "ALTER TABLE items ADD COLUMN extra TEXT")
+                try db.execute(sql: "CREATE INDEX itemsByName ON items (name)")
+                try db.execute(sql: "DROP TABLE sellerContacts")
+                throw Abort()
+            }
+        ) { error in
             XCTAssertEqual(error as? Abort, Abort())
         }
         XCTAssertEqual(try dump(database), before)
@@ -70,10 +72,11 @@ final class TransactionTests: XCTestCase {
 
     func testAFailingStatementRollsBackTheWholeWrite() throws {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
-        XCTAssertThrowsError(try database.write { db in
-            try db.insert(Item(id: 1, name: "one", price: 1, count: 1))
-            try db.insert(Item(id: 1, name: "duplicate", price: 1, count: 1))
-        })
+        XCTAssertThrowsError(
+            try database.write { db in
+                try db.insert(Item(id: 1, name: "one", price: 1, count: 1))
+                try db.insert(Item(id: 1, name: "duplicate", price: 1, count: 1))
+            })
         XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 0)
     }
 
@@ -81,7 +84,7 @@ final class TransactionTests: XCTestCase {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
         let count = try database.write { db -> Int in
             for item in Item.samples(3) { try db.insert(item) }
-            return try db.fetchCount(Item.self) // sees its own uncommitted rows
+            return try db.fetchCount(Item.self)  // sees its own uncommitted rows
         }
         XCTAssertEqual(count, 3)
         XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 3)
@@ -97,10 +100,12 @@ final class TransactionTests: XCTestCase {
 
     func testATransactionCannotBeEndedByHandWrittenSQL() throws {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
-        XCTAssertThrowsError(try database.write { db in
-            try db.insert(Item.samples(1)[0])
-            try db.execute(sql: "COMMIT")
-        }) { error in
+        XCTAssertThrowsError(
+            try database.write { db in
+                try db.insert(Item.samples(1)[0])
+                try db.execute(sql: "COMMIT")
+            }
+        ) { error in
             XCTAssertEqual((error as? PersistenceError)?.resultCode, .authorization)
         }
         XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 0)
@@ -121,10 +126,11 @@ final class TransactionTests: XCTestCase {
     func testAsyncWriteRunsOnTheWriterQueueAndEmitsItsResult() throws {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
         let recorder = Recorder<Int>()
-        let subscription = recorder.record(database.asyncWrite { db -> Int in
-            for item in Item.samples(4) { try db.insert(item) }
-            return try db.fetchCount(Item.self)
-        })
+        let subscription = recorder.record(
+            database.asyncWrite { db -> Int in
+                for item in Item.samples(4) { try db.insert(item) }
+                return try db.fetchCount(Item.self)
+            })
         defer { subscription.dispose() }
         recorder.waitForStop()
         XCTAssertEqual(recorder.values, [4])
@@ -135,10 +141,11 @@ final class TransactionTests: XCTestCase {
     func testAsyncWriteThatThrowsFailsAndRollsBack() throws {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
         let recorder = Recorder<Void>()
-        let subscription = recorder.record(database.asyncWrite { db in
-            try db.insert(Item.samples(1)[0])
-            throw Abort()
-        })
+        let subscription = recorder.record(
+            database.asyncWrite { db in
+                try db.insert(Item.samples(1)[0])
+                throw Abort()
+            })
         defer { subscription.dispose() }
         recorder.waitForStop()
         XCTAssertEqual(recorder.error as? Abort, Abort())
@@ -148,7 +155,7 @@ final class TransactionTests: XCTestCase {
     func testAsyncWriteIsColdAndDisposingBeforeItRunsCancelsIt() throws {
         let database = try SQLiteDatabase.inMemory(migrations: TestSchema.all)
         let write = database.asyncWrite { try $0.insert(Item.samples(1)[0]) }
-        XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 0) // nothing until subscribed
+        XCTAssertEqual(try database.read { try $0.fetchCount(Item.self) }, 0)  // nothing until subscribed
         // Hold the writer queue so the write cannot start before the subscription is disposed.
         let release = DispatchSemaphore(value: 0)
         let holding = DispatchSemaphore(value: 0)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Persistence
 import PersistenceInterface
 import Reactive
 import XCTest
+
+@testable import Persistence
 
 /// `observe(query, delivery: .writerQueue)`: the values reach the observer on the writer queue right
 /// after each commit, before `write` returns, outside any transaction; the observer may read but
@@ -14,8 +15,10 @@ final class WriterQueueObservationTests: XCTestCase {
     private func onEachKindOfDatabase(_ scenario: (SQLiteDatabase) throws -> Void) throws {
         try scenario(try SQLiteDatabase.inMemory(migrations: TestSchema.all))
         let path = try makeTemporaryDirectory(for: self).appendingPathComponent("observed.sqlite").path
-        try scenario(try SQLiteDatabase(.file(path: path), configuration: DatabaseConfiguration(externalChangeCheckInterval: nil),
-                                        migrations: TestSchema.all))
+        try scenario(
+            try SQLiteDatabase(
+                .file(path: path), configuration: DatabaseConfiguration(externalChangeCheckInterval: nil),
+                migrations: TestSchema.all))
     }
 
     private func names(_ values: [[Item]]) -> [[String]] {

@@ -92,8 +92,8 @@ final class RecordedTests: XCTestCase {
         XCTAssertEqual(Event<Int>.error(RxError.timeout), Event<Int>.error(RxError.timeout))
         XCTAssertNotEqual(Event<Int>.error(RxError.timeout), Event<Int>.error(RxError.noElements))
         #if os(Linux)
-        // On Linux only the description counts, so different error types can be equal (as in RxTest).
-        XCTAssertEqual(Event<Int>.error(TestError("same")), Event<Int>.error(OtherError()))
+            // On Linux only the description counts, so different error types can be equal (as in RxTest).
+            XCTAssertEqual(Event<Int>.error(TestError("same")), Event<Int>.error(OtherError()))
         #endif
     }
 }

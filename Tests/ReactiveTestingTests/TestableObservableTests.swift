@@ -73,11 +73,12 @@ final class TestableObservableTests: XCTestCase {
         var subscribed = false
 
         scheduler.scheduleAt(200) {
-            _ = xs.subscribe(AnyObserver<Int> { _ in
-                if subscribed { return }
-                subscribed = true
-                _ = xs.subscribe(inner)
-            })
+            _ = xs.subscribe(
+                AnyObserver<Int> { _ in
+                    if subscribed { return }
+                    subscribed = true
+                    _ = xs.subscribe(inner)
+                })
         }
         scheduler.start()
 

@@ -42,7 +42,8 @@ final class XCTestRxTests: XCTestCase {
     func testRecordedEventsFailureListsTheDifferencesAtTheCaller() {
         var line: UInt = 0
         let failures = captureFailures {
-            line = #line; XCTAssertEqual([Recorded.next(210, 1), .next(220, 2)], [.next(210, 1), .next(220, 3), .completed(230)])
+            line = #line + 1  // the assertion below
+            XCTAssertEqual([Recorded.next(210, 1), .next(220, 2)], [.next(210, 1), .next(220, 3), .completed(230)])
         }
 
         XCTAssertEqual(failures.count, 1)
@@ -75,8 +76,9 @@ final class XCTestRxTests: XCTestCase {
         }
 
         XCTAssertEqual(failures.count, 2)
-        XCTAssertTrue(failures.first?.description.contains("[0] next(Optional(1)) @ 210 != next(nil) @ 210") ?? false,
-                      failures.first?.description ?? "")
+        XCTAssertTrue(
+            failures.first?.description.contains("[0] next(Optional(1)) @ 210 != next(nil) @ 210") ?? false,
+            failures.first?.description ?? "")
     }
 
     func testRecordedElements() {
@@ -99,7 +101,8 @@ final class XCTestRxTests: XCTestCase {
     func testEqualTraitEventsPass() {
         let failures = captureFailures {
             XCTAssertEqual([SingleEvent.success(1), .failure(TestError("x"))], [.success(1), .failure(TestError("x"))])
-            XCTAssertEqual([MaybeEvent.success("a"), .completed, .error(TestError("y"))], [.success("a"), .completed, .error(TestError("y"))])
+            XCTAssertEqual(
+                [MaybeEvent.success("a"), .completed, .error(TestError("y"))], [.success("a"), .completed, .error(TestError("y"))])
             XCTAssertEqual([CompletableEvent.completed, .error(TestError("z"))], [.completed, .error(TestError("z"))])
         }
         XCTAssertTrue(failures.isEmpty, failures.map(\.description).joined(separator: "\n"))
@@ -108,7 +111,8 @@ final class XCTestRxTests: XCTestCase {
     func testTraitEventsFailuresListTheDifferencesAtTheCaller() {
         var line: UInt = 0
         let failures = captureFailures {
-            line = #line; XCTAssertEqual([SingleEvent.success(1)], [.success(2)])
+            line = #line + 1  // the assertion below
+            XCTAssertEqual([SingleEvent.success(1)], [.success(2)])
             XCTAssertEqual([MaybeEvent<Int>.completed], [.error(TestError("gone"))])
             XCTAssertEqual([CompletableEvent.completed], [.completed, .completed])
         }
@@ -151,7 +155,8 @@ final class XCTestRxTests: XCTestCase {
         var kept: Disposable?
         var line: UInt = 0
         let failures = captureFailures {
-            line = #line; XCTAssertNoLeaks("kept") { kept = subject.map { $0 + 1 }.subscribe(onNext: { _ in }) }
+            line = #line + 1  // the assertion below
+            XCTAssertNoLeaks("kept") { kept = subject.map { $0 + 1 }.subscribe(onNext: { _ in }) }
         }
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, Int(line))

@@ -18,16 +18,18 @@ final class BufferTests: XCTestCase {
 
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
 
-        XCTAssertEqual(res.events, [
-            .next(240, [1, 2, 3]), // full
-            .next(310, [4]), // 70 after the previous one
-            .next(370, [5, 6, 7]),
-            .next(440, [8]),
-            .next(510, [9]),
-            .next(580, []), // an empty span still emits
-            .next(600, []), // completion emits what is left
-            .completed(600),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(240, [1, 2, 3]),  // full
+                .next(310, [4]),  // 70 after the previous one
+                .next(370, [5, 6, 7]),
+                .next(440, [8]),
+                .next(510, [9]),
+                .next(580, []),  // an empty span still emits
+                .next(600, []),  // completion emits what is left
+                .completed(600),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
@@ -37,10 +39,12 @@ final class BufferTests: XCTestCase {
 
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
 
-        XCTAssertEqual(res.events, [
-            .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
-            .next(580, []), .error(600, BufferTestError.failed),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
+                .next(580, []), .error(600, BufferTestError.failed),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 

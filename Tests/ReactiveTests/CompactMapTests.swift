@@ -31,10 +31,12 @@ final class CompactMapTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
 
-        let res = scheduler.start { xs.compactMap { value -> Int? in
-            if value == 2 { throw CompactMapTestError() }
-            return value
-        } }
+        let res = scheduler.start {
+            xs.compactMap { value -> Int? in
+                if value == 2 { throw CompactMapTestError() }
+                return value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, CompactMapTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

@@ -303,7 +303,7 @@ final class ConcurrencyTests: XCTestCase {
         let log = ConcurrentLog()
         let subscription = Observable<Int>.fromAsync {
             started.fulfill()
-            for await _ in gate {} // ends when the task is cancelled
+            for await _ in gate {}  // ends when the task is cancelled
             if Task.isCancelled { cancelled.fulfill() }
             return 1
         }.subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })

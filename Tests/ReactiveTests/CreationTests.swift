@@ -169,35 +169,41 @@ final class CreationTests: XCTestCase {
 
     func testCreateSendsWhatTheClosureSends() {
         let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable<Int>.create { observer in
-            observer.on(.next(1))
-            observer.on(.next(2))
-            observer.on(.completed)
-            return Disposables.create()
-        } }
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                observer.on(.next(1))
+                observer.on(.next(2))
+                observer.on(.completed)
+                return Disposables.create()
+            }
+        }
         XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
     }
 
     func testCreateIgnoresEverythingAfterAStopEvent() {
         let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable<Int>.create { observer in
-            observer.on(.next(1))
-            observer.on(.error(CreationTestError()))
-            observer.on(.next(2))
-            observer.on(.completed)
-            return Disposables.create()
-        } }
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                observer.on(.next(1))
+                observer.on(.error(CreationTestError()))
+                observer.on(.next(2))
+                observer.on(.completed)
+                return Disposables.create()
+            }
+        }
         XCTAssertEqual(res.events, [.next(200, 1), .error(200, CreationTestError())])
     }
 
     func testCreateDisposesItsResourceOnCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         var disposedAt: TestTime?
-        let res = scheduler.start { Observable<Int>.create { observer in
-            scheduler.scheduleAt(250) { observer.on(.next(1)) }
-            scheduler.scheduleAt(300) { observer.on(.completed) }
-            return Disposables.create { disposedAt = scheduler.clock }
-        } }
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                scheduler.scheduleAt(250) { observer.on(.next(1)) }
+                scheduler.scheduleAt(300) { observer.on(.completed) }
+                return Disposables.create { disposedAt = scheduler.clock }
+            }
+        }
         XCTAssertEqual(res.events, [.next(250, 1), .completed(300)])
         XCTAssertEqual(disposedAt, 300)
     }
@@ -205,11 +211,13 @@ final class CreationTests: XCTestCase {
     func testCreateDisposesItsResourceOnDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
         var disposedAt: TestTime?
-        let res = scheduler.start(disposed: 270) { Observable<Int>.create { observer in
-            scheduler.scheduleAt(250) { observer.on(.next(1)) }
-            scheduler.scheduleAt(300) { observer.on(.next(2)) }
-            return Disposables.create { disposedAt = scheduler.clock }
-        } }
+        let res = scheduler.start(disposed: 270) {
+            Observable<Int>.create { observer in
+                scheduler.scheduleAt(250) { observer.on(.next(1)) }
+                scheduler.scheduleAt(300) { observer.on(.next(2)) }
+                return Disposables.create { disposedAt = scheduler.clock }
+            }
+        }
         XCTAssertEqual(res.events, [.next(250, 1)])
         XCTAssertEqual(disposedAt, 270)
     }

@@ -9,10 +9,10 @@ final class DebounceTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1),
-            .next(210, 2), .next(225, 3), // 2 is superseded before its period ends
+            .next(210, 2), .next(225, 3),  // 2 is superseded before its period ends
             .next(280, 4),
             .next(310, 5), .next(315, 6),
-            .next(400, 7), .completed(410), // completion flushes the pending 7 at once
+            .next(400, 7), .completed(410),  // completion flushes the pending 7 at once
         ])
 
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Reactive
 import ReactiveTesting
 import XCTest
+
+@testable import Reactive
 
 private struct DebugTestError: Error {}
 
@@ -31,9 +32,11 @@ final class DebugTests: XCTestCase {
         }
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(250)])
-        XCTAssertEqual(lines.withoutTimestamps, [
-            "id -> subscribed", "id -> Event next(1)", "id -> Event next(2)", "id -> Event completed", "id -> isDisposed",
-        ])
+        XCTAssertEqual(
+            lines.withoutTimestamps,
+            [
+                "id -> subscribed", "id -> Event next(1)", "id -> Event next(2)", "id -> Event completed", "id -> isDisposed",
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
@@ -84,11 +87,13 @@ final class DebugTests: XCTestCase {
             lines.all.append($0)
         }.subscribe()
 
-        XCTAssertEqual(lines.withoutTimestamps, [
-            "View.swift:42 (load()) -> subscribed",
-            "View.swift:42 (load()) -> Event completed",
-            "View.swift:42 (load()) -> isDisposed",
-        ])
+        XCTAssertEqual(
+            lines.withoutTimestamps,
+            [
+                "View.swift:42 (load()) -> subscribed",
+                "View.swift:42 (load()) -> Event completed",
+                "View.swift:42 (load()) -> isDisposed",
+            ])
     }
 
     func testDebugTrimsLongEvents() {

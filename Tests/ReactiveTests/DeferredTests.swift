@@ -9,12 +9,14 @@ final class DeferredTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var invoked = 0
         var xs: TestableObservable<Int>?
-        let res = scheduler.start { Observable<Int>.deferred {
-            invoked += 1
-            let observable = scheduler.createColdObservable([.next(100, scheduler.clock), .completed(200)])
-            xs = observable
-            return observable.asObservable()
-        } }
+        let res = scheduler.start {
+            Observable<Int>.deferred {
+                invoked += 1
+                let observable = scheduler.createColdObservable([.next(100, scheduler.clock), .completed(200)])
+                xs = observable
+                return observable.asObservable()
+            }
+        }
         XCTAssertEqual(invoked, 1)
         XCTAssertEqual(res.events, [.next(300, 200), .completed(400)])
         XCTAssertEqual(xs?.subscriptions, [Subscription(200, 400)])

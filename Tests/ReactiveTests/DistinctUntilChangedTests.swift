@@ -58,10 +58,12 @@ final class DistinctUntilChangedTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
 
-        let res = scheduler.start { xs.distinctUntilChanged { value -> Int in
-            if value == 2 { throw DistinctUntilChangedTestError() }
-            return value
-        } }
+        let res = scheduler.start {
+            xs.distinctUntilChanged { value -> Int in
+                if value == 2 { throw DistinctUntilChangedTestError() }
+                return value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, DistinctUntilChangedTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

@@ -25,18 +25,27 @@ final class DoTests: XCTestCase {
                 onSubscribed: { log.append("onSubscribed") },
                 onDispose: { log.append("onDispose") }
             )
-            .subscribe(onNext: { log.append("next \($0)"); observer.on(.next($0)) },
-                       onCompleted: { log.append("completed"); observer.on(.completed) },
-                       onDisposed: { log.append("disposed") })
+            .subscribe(
+                onNext: {
+                    log.append("next \($0)")
+                    observer.on(.next($0))
+                },
+                onCompleted: {
+                    log.append("completed")
+                    observer.on(.completed)
+                },
+                onDisposed: { log.append("disposed") })
         }
         scheduler.start()
 
-        XCTAssertEqual(log, [
-            "onSubscribe", "onSubscribed",
-            "onNext 1", "next 1", "afterNext 1",
-            "onNext 2", "next 2", "afterNext 2",
-            "onCompleted", "completed", "disposed", "afterCompleted", "onDispose",
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "onSubscribe", "onSubscribed",
+                "onNext 1", "next 1", "afterNext 1",
+                "onNext 2", "next 2", "afterNext 2",
+                "onCompleted", "completed", "disposed", "afterCompleted", "onDispose",
+            ])
         XCTAssertEqual(observer.events, [.next(210, 1), .next(220, 2), .completed(250)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
@@ -47,9 +56,11 @@ final class DoTests: XCTestCase {
         var log: [String] = []
 
         let res = scheduler.start {
-            xs.do(onError: { _ in log.append("onError") },
-                  afterError: { _ in log.append("afterError") },
-                  onDispose: { log.append("onDispose") })
+            xs.do(
+                onError: { _ in log.append("onError") },
+                afterError: { _ in log.append("afterError") },
+                onDispose: { log.append("onDispose") }
+            )
             .do(onError: { _ in log.append("downstream error") })
         }
 
@@ -69,9 +80,10 @@ final class DoTests: XCTestCase {
         }
 
         _ = scheduler.start(disposed: 300) {
-            source.do(onSubscribe: { log.append("onSubscribe") },
-                      onSubscribed: { log.append("onSubscribed") },
-                      onDispose: { log.append("onDispose") })
+            source.do(
+                onSubscribe: { log.append("onSubscribe") },
+                onSubscribed: { log.append("onSubscribed") },
+                onDispose: { log.append("onDispose") })
         }
 
         XCTAssertEqual(log, ["onSubscribe", "source subscribed", "onSubscribed", "source disposed", "onDispose"])
@@ -159,7 +171,8 @@ final class DoTests: XCTestCase {
     func testDoReentrantObserverSeesHooksNested() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        let subscription = subject
+        let subscription =
+            subject
             .do(onNext: { log.append("on \($0)") }, afterNext: { log.append("after \($0)") })
             .subscribe(onNext: { value in
                 log.append("next \(value)")

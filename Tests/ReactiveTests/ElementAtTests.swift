@@ -59,10 +59,11 @@ final class ElementAtTests: XCTestCase {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
         var completions = 0
-        _ = subject.element(at: 1).subscribe(onNext: { value in
-            received.append(value)
-            subject.onNext(value + 1)
-        }, onCompleted: { completions += 1 })
+        _ = subject.element(at: 1).subscribe(
+            onNext: { value in
+                received.append(value)
+                subject.onNext(value + 1)
+            }, onCompleted: { completions += 1 })
         subject.onNext(1)
         subject.onNext(2)
         XCTAssertEqual(received, [2])

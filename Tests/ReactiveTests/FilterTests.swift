@@ -31,10 +31,12 @@ final class FilterTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(300)])
 
-        let res = scheduler.start { xs.filter { value in
-            if value == 3 { throw FilterTestError() }
-            return true
-        } }
+        let res = scheduler.start {
+            xs.filter { value in
+                if value == 3 { throw FilterTestError() }
+                return true
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 2), .error(220, FilterTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

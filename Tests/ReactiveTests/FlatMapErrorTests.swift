@@ -28,10 +28,12 @@ final class FlatMapErrorTests: XCTestCase {
         let handler = scheduler.createColdObservable([.next(5, ()), .next(10, ()), .completed(60)])
         var handled: [Int] = []
 
-        let res = scheduler.start { xs.flatMapError { error in
-            handled.append((error as? FlatMapErrorTestError)?.code ?? -1)
-            return handler.asObservable()
-        } }
+        let res = scheduler.start {
+            xs.flatMapError { error in
+                handled.append((error as? FlatMapErrorTestError)?.code ?? -1)
+                return handler.asObservable()
+            }
+        }
 
         // The source completes at 250, the handler's sequence at 280: the result waits for both.
         XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .completed(280)])
@@ -111,14 +113,15 @@ final class FlatMapErrorTests: XCTestCase {
         let subject = PublishSubject<Event<Int>>()
         var received: [Int] = []
         var completions = 0
-        _ = subject.flatMapError { _ in Observable<Void>.empty() }.subscribe(onNext: { value in
-            received.append(value)
-            if value == 1 {
-                subject.onNext(.error(FlatMapErrorTestError(code: 0)))
-                subject.onNext(.next(2))
-                subject.onCompleted()
-            }
-        }, onCompleted: { completions += 1 })
+        _ = subject.flatMapError { _ in Observable<Void>.empty() }.subscribe(
+            onNext: { value in
+                received.append(value)
+                if value == 1 {
+                    subject.onNext(.error(FlatMapErrorTestError(code: 0)))
+                    subject.onNext(.next(2))
+                    subject.onCompleted()
+                }
+            }, onCompleted: { completions += 1 })
         subject.onNext(.next(1))
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(completions, 1)

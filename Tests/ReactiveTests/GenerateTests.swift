@@ -28,10 +28,13 @@ final class GenerateTests: XCTestCase {
     func testGenerateConditionThrowing() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start {
-            Observable.generate(initialState: 0, condition: { value in
-                if value == 1 { throw GenerateTestError() }
-                return true
-            }, scheduler: scheduler) { $0 + 1 }
+            Observable.generate(
+                initialState: 0,
+                condition: { value in
+                    if value == 1 { throw GenerateTestError() }
+                    return true
+                }, scheduler: scheduler
+            ) { $0 + 1 }
         }
         XCTAssertEqual(res.events, [.next(201, 0), .error(202, GenerateTestError())])
     }

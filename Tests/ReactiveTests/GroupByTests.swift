@@ -27,12 +27,13 @@ final class GroupByTests: XCTestCase {
         let outer = scheduler.createObserver(Int.self)
 
         scheduler.scheduleAt(200) {
-            _ = xs.groupBy { $0 % 2 }.subscribe(onNext: { group in
-                let observer = scheduler.createObserver(Int.self)
-                groups[group.key] = observer
-                _ = group.subscribe(observer)
-                outer.on(.next(group.key))
-            }, onCompleted: { outer.on(.completed) })
+            _ = xs.groupBy { $0 % 2 }.subscribe(
+                onNext: { group in
+                    let observer = scheduler.createObserver(Int.self)
+                    groups[group.key] = observer
+                    _ = group.subscribe(observer)
+                    outer.on(.next(group.key))
+                }, onCompleted: { outer.on(.completed) })
         }
         scheduler.start()
 
@@ -44,9 +45,10 @@ final class GroupByTests: XCTestCase {
     func testGroupsCompleteBeforeTheOuterSequence() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        _ = subject.groupBy { $0 }.subscribe(onNext: { group in
-            _ = group.subscribe(onCompleted: { log.append("group \(group.key) completed") })
-        }, onCompleted: { log.append("outer completed") })
+        _ = subject.groupBy { $0 }.subscribe(
+            onNext: { group in
+                _ = group.subscribe(onCompleted: { log.append("group \(group.key) completed") })
+            }, onCompleted: { log.append("outer completed") })
         subject.onNext(1)
         subject.onNext(2)
         subject.onCompleted()
@@ -56,9 +58,10 @@ final class GroupByTests: XCTestCase {
     func testSourceErrorReachesTheGroupsThenTheOuterSequence() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        _ = subject.groupBy { $0 }.subscribe(onNext: { group in
-            _ = group.subscribe(onError: { _ in log.append("group \(group.key) error") })
-        }, onError: { _ in log.append("outer error") })
+        _ = subject.groupBy { $0 }.subscribe(
+            onNext: { group in
+                _ = group.subscribe(onError: { _ in log.append("group \(group.key) error") })
+            }, onError: { _ in log.append("outer error") })
         subject.onNext(1)
         subject.onError(GroupByTestError())
         XCTAssertEqual(log, ["group 1 error", "outer error"])
@@ -75,10 +78,11 @@ final class GroupByTests: XCTestCase {
             _ = xs.groupBy { value -> Int in
                 if value < 0 { throw GroupByTestError() }
                 return value
-            }.subscribe(onNext: { group in
-                _ = group.subscribe(groupObserver)
-                outer.on(.next(group.key))
-            }, onError: { outer.on(.error($0)) })
+            }.subscribe(
+                onNext: { group in
+                    _ = group.subscribe(groupObserver)
+                    outer.on(.next(group.key))
+                }, onError: { outer.on(.error($0)) })
         }
         scheduler.start()
 

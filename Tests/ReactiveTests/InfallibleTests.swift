@@ -45,7 +45,8 @@ final class InfallibleTests: XCTestCase {
     }
 
     func testTraitsConvertToo() {
-        XCTAssertEqual(record(Single<Int>.error(InfallibleTestError(code: 1)).asInfallible(onErrorJustReturn: 3)), ["next(3)", "completed"])
+        XCTAssertEqual(
+            record(Single<Int>.error(InfallibleTestError(code: 1)).asInfallible(onErrorJustReturn: 3)), ["next(3)", "completed"])
     }
 
     func testDisposingDisposesTheSource() {

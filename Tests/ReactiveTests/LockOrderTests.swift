@@ -17,12 +17,12 @@ private func finishesOnAnotherThread(_ work: @escaping @Sendable () -> Void) -> 
     return finished.wait(timeout: .now() + 5) == .success
 }
 
-private extension Locked where Value: RangeReplaceableCollection {
-    func append(_ element: Value.Element) {
+extension Locked where Value: RangeReplaceableCollection {
+    fileprivate func append(_ element: Value.Element) {
         withLock { $0.append(element) }
     }
 
-    var all: Value { withLock { $0 } }
+    fileprivate var all: Value { withLock { $0 } }
 }
 
 /// No user code runs under an internal lock: an observer, a source's subscribe
@@ -204,7 +204,10 @@ final class LockOrderTests: XCTestCase {
     func testCombineLatestForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { Observable.combineLatest($0, $1) { $0 + $1 } },
-            start: { $0.onNext(1); $1.onNext(10) },
+            start: {
+                $0.onNext(1)
+                $1.onNext(10)
+            },
             meanwhile: { a, _ in a.onNext(2) },
             receives: ["11", "12"]
         )
@@ -213,7 +216,11 @@ final class LockOrderTests: XCTestCase {
     func testZipForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { Observable.zip($0, $1) { $0 + $1 } },
-            start: { $0.onNext(1); $0.onNext(2); $1.onNext(10) },
+            start: {
+                $0.onNext(1)
+                $0.onNext(2)
+                $1.onNext(10)
+            },
             meanwhile: { a, _ in a.onNext(3) },
             then: { _, b in b.onNext(20) },
             receives: ["11", "22"]
@@ -232,7 +239,10 @@ final class LockOrderTests: XCTestCase {
     func testWithLatestFromForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { $0.withLatestFrom($1) { $0 + $1 } },
-            start: { a, b in b.onNext(10); a.onNext(1) },
+            start: { a, b in
+                b.onNext(10)
+                a.onNext(1)
+            },
             meanwhile: { _, b in b.onNext(20) },
             then: { a, _ in a.onNext(2) },
             receives: ["11", "22"]
@@ -242,7 +252,10 @@ final class LockOrderTests: XCTestCase {
     func testSampleForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { $0.sample($1) },
-            start: { a, b in a.onNext(1); b.onNext(0) },
+            start: { a, b in
+                a.onNext(1)
+                b.onNext(0)
+            },
             meanwhile: { a, _ in a.onNext(2) },
             then: { _, b in b.onNext(0) },
             receives: ["1", "2"]
@@ -252,7 +265,10 @@ final class LockOrderTests: XCTestCase {
     func testFlatMapLatestForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { a, b in b.flatMapLatest { offset in a.map { $0 + offset } } },
-            start: { a, b in b.onNext(10); a.onNext(1) },
+            start: { a, b in
+                b.onNext(10)
+                a.onNext(1)
+            },
             meanwhile: { _, b in b.onNext(20) },
             then: { a, _ in a.onNext(2) },
             receives: ["11", "22"]
@@ -282,7 +298,11 @@ final class LockOrderTests: XCTestCase {
     func testSkipUntilForwardsWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { $0.skip(until: $1) },
-            start: { a, b in a.onNext(0); b.onNext(0); a.onNext(1) },
+            start: { a, b in
+                a.onNext(0)
+                b.onNext(0)
+                a.onNext(1)
+            },
             meanwhile: { _, b in b.onNext(0) },
             then: { a, _ in a.onNext(2) },
             receives: ["1", "2"]
@@ -292,13 +312,20 @@ final class LockOrderTests: XCTestCase {
     func testTheCollectionFormsForwardWithNoLockHeld() {
         assertForwardsWithNoLockHeld(
             { Observable.combineLatest([$0, $1]).map { $0.reduce(0, +) } },
-            start: { $0.onNext(1); $1.onNext(10) },
+            start: {
+                $0.onNext(1)
+                $1.onNext(10)
+            },
             meanwhile: { a, _ in a.onNext(2) },
             receives: ["11", "12"]
         )
         assertForwardsWithNoLockHeld(
             { Observable.zip([$0, $1]).map { $0.reduce(0, +) } },
-            start: { $0.onNext(1); $0.onNext(2); $1.onNext(10) },
+            start: {
+                $0.onNext(1)
+                $0.onNext(2)
+                $1.onNext(10)
+            },
             meanwhile: { a, _ in a.onNext(3) },
             then: { _, b in b.onNext(20) },
             receives: ["11", "22"]
@@ -409,7 +436,8 @@ final class LockOrderTests: XCTestCase {
         let inner = PublishSubject<Int>()
         let received = Locked<[Int]>([])
         let finished = Locked<[Bool]>([])
-        let subscription = outer
+        let subscription =
+            outer
             .flatMap { value -> Observable<Int> in
                 guard value == 0 else { return .just(value) }
                 return inner.do(onDispose: {

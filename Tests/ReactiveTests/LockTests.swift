@@ -3,12 +3,12 @@ import Reactive
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A count that only `lock` guards: under ThreadSanitizer, a lock whose hand-over the sanitizer
 /// could not see would make every access here a reported race.
-private final class GuardedCount: @unchecked Sendable { // `lock` guards `value`
+private final class GuardedCount: @unchecked Sendable {  // `lock` guards `value`
     let lock = Lock()
     var value = 0
 }

@@ -13,9 +13,11 @@ final class MaterializeTests: XCTestCase {
 
         let res = scheduler.start { xs.materialize() }
 
-        XCTAssertEqual(res.events, [
-            .next(210, Event.next(2)), .next(220, Event.next(3)), .next(250, Event<Int>.completed), .completed(250),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, Event.next(2)), .next(220, Event.next(3)), .next(250, Event<Int>.completed), .completed(250),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
@@ -25,9 +27,11 @@ final class MaterializeTests: XCTestCase {
 
         let res = scheduler.start { xs.materialize() }
 
-        XCTAssertEqual(res.events, [
-            .next(210, Event.next(2)), .next(220, Event<Int>.error(MaterializeTestError())), .completed(220),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, Event.next(2)), .next(220, Event<Int>.error(MaterializeTestError())), .completed(220),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 

@@ -59,9 +59,11 @@ final class MulticastTests: XCTestCase {
         scheduler.scheduleAt(200) { _ = connectable?.subscribe(o) }
         scheduler.start()
 
-        XCTAssertEqual(o.events, [
-            .next(210, 3), .next(240, 4), .next(270, 5), .next(330, 6), .next(340, 7), .completed(390),
-        ])
+        XCTAssertEqual(
+            o.events,
+            [
+                .next(210, 3), .next(240, 4), .next(270, 5), .next(330, 6), .next(340, 7), .completed(390),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(100, 390)])
     }
 
@@ -171,9 +173,11 @@ final class MulticastTests: XCTestCase {
         scheduler.scheduleAt(335) { _ = connectable.subscribe(o) }
         scheduler.start()
 
-        XCTAssertEqual(o.events, [
-            .next(335, 2), .next(335, 3), .next(335, 4), .next(335, 5), .next(335, 6), .next(340, 7), .completed(390),
-        ])
+        XCTAssertEqual(
+            o.events,
+            [
+                .next(335, 2), .next(335, 3), .next(335, 4), .next(335, 5), .next(335, 6), .next(340, 7), .completed(390),
+            ])
     }
 
     func testAfterTheSourceEndsReplayStartsAFreshSubjectAsRxSwiftDoes() {
@@ -201,9 +205,11 @@ final class MulticastTests: XCTestCase {
             xs.multicast({ PublishSubject<Int>() }, selector: { shared in shared.map { $0 * 10 } })
         }
 
-        XCTAssertEqual(res.events, [
-            .next(210, 30), .next(240, 40), .next(270, 50), .next(330, 60), .next(340, 70), .completed(390),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 30), .next(240, 40), .next(270, 50), .next(330, 60), .next(340, 70), .completed(390),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 390)])
     }
 

@@ -7,7 +7,7 @@ import XCTest
 private enum ObserveOnTestError: Error { case failed }
 
 /// Records values and facts from any thread; its lock orders them with the reading test.
-private final class ThreadSafeLog<Value>: @unchecked Sendable { // every access goes through `lock`
+private final class ThreadSafeLog<Value>: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var storage: [Value] = []
 
@@ -120,7 +120,8 @@ final class ObserveOnTests: XCTestCase {
         let done = expectation(description: "completed")
         let subject = PublishSubject<Int>()
 
-        let subscription = subject
+        let subscription =
+            subject
             .observe(on: scheduler)
             .subscribe(
                 onNext: { value in
@@ -159,7 +160,8 @@ final class ObserveOnTests: XCTestCase {
         let done = expectation(description: "completed")
         let subject = PublishSubject<Int>()
 
-        let subscription = subject
+        let subscription =
+            subject
             .observe(on: MainScheduler.instance)
             .subscribe(
                 onNext: { _ in onMain.append(Thread.isMainThread) },

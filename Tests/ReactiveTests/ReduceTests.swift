@@ -68,10 +68,12 @@ final class ReduceTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
 
-        let res = scheduler.start { xs.reduce(0) { accumulated, value in
-            if value == 2 { throw ReduceTestError() }
-            return accumulated + value
-        } }
+        let res = scheduler.start {
+            xs.reduce(0) { accumulated, value in
+                if value == 2 { throw ReduceTestError() }
+                return accumulated + value
+            }
+        }
 
         XCTAssertEqual(res.events, [.error(220, ReduceTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -81,9 +83,11 @@ final class ReduceTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
 
-        let res = scheduler.start { xs.reduce(into: 0) { _, value in
-            if value == 2 { throw ReduceTestError() }
-        } }
+        let res = scheduler.start {
+            xs.reduce(into: 0) { _, value in
+                if value == 2 { throw ReduceTestError() }
+            }
+        }
 
         XCTAssertEqual(res.events, [.error(220, ReduceTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

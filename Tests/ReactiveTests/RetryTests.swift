@@ -26,15 +26,19 @@ final class RetryTests: XCTestCase {
 
         let res = scheduler.start(disposed: 1100) { xs.retry() }
 
-        XCTAssertEqual(res.events, [
-            .next(300, 1), .next(350, 2), .next(400, 3),
-            .next(550, 1), .next(600, 2), .next(650, 3),
-            .next(800, 1), .next(850, 2), .next(900, 3),
-            .next(1050, 1),
-        ])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 450), Subscription(450, 700), Subscription(700, 950), Subscription(950, 1100),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(300, 1), .next(350, 2), .next(400, 3),
+                .next(550, 1), .next(600, 2), .next(650, 3),
+                .next(800, 1), .next(850, 2), .next(900, 3),
+                .next(1050, 1),
+            ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 450), Subscription(450, 700), Subscription(700, 950), Subscription(950, 1100),
+            ])
     }
 
     // MARK: retry(_:)
@@ -45,12 +49,14 @@ final class RetryTests: XCTestCase {
 
         let res = scheduler.start { xs.retry(3) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, 1), .next(210, 2),
-            .next(225, 1), .next(230, 2),
-            .next(245, 1), .next(250, 2),
-            .error(260, RetryTestError.failed),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, 1), .next(210, 2),
+                .next(225, 1), .next(230, 2),
+                .next(245, 1), .next(250, 2),
+                .error(260, RetryTestError.failed),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
 
@@ -110,10 +116,12 @@ final class RetryTests: XCTestCase {
         }
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .next(250, 1), .next(270, 1), .next(290, 1)])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 220), Subscription(220, 240), Subscription(240, 260), Subscription(260, 280),
-            Subscription(280, 300),
-        ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 220), Subscription(220, 240), Subscription(240, 260), Subscription(260, 280),
+                Subscription(280, 300),
+            ])
     }
 
     func testRetryWhenWaitsForADelayedTrigger() {

@@ -203,12 +203,14 @@ final class RxSwiftParityTests: XCTestCase {
         let res = scheduler.start { xs.switchLatest() }
 
         // The outer completes at 600, the result only when the latest inner does (650).
-        XCTAssertEqual(res.events, [
-            .next(310, 101), .next(320, 102),
-            .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
-            .next(510, 301), .next(520, 302), .next(530, 303), .next(540, 304),
-            .completed(650),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 101), .next(320, 102),
+                .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
+                .next(510, 301), .next(520, 302), .next(530, 303), .next(540, 304),
+                .completed(650),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
         XCTAssertEqual(ys1.subscriptions, [Subscription(300, 400)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(400, 450)])
@@ -222,11 +224,13 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.switchLatest() }
 
-        XCTAssertEqual(res.events, [
-            .next(310, 101), .next(320, 102),
-            .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
-            .error(450, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 101), .next(320, 102),
+                .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
+                .error(450, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 450)])
         XCTAssertEqual(ys1.subscriptions, [Subscription(300, 400)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(400, 450)])
@@ -240,11 +244,13 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.switchLatest() }
 
-        XCTAssertEqual(res.events, [
-            .next(310, 101), .next(320, 102),
-            .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
-            .error(500, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 101), .next(320, 102),
+                .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
+                .error(500, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 500)])
         XCTAssertEqual(ys1.subscriptions, [Subscription(300, 400)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(400, 450)])
@@ -309,10 +315,12 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.flatMapFirst { $0 } }
 
-        XCTAssertEqual(res.events, [
-            .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
-            .next(930, 401), .next(940, 402), .completed(950),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
+                .next(930, 401), .next(940, 402), .completed(950),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 900)])
         XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 760)])
         XCTAssertEqual(inners[3].subscriptions, [])
@@ -328,10 +336,12 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.flatMapFirst { $0 } }
 
-        XCTAssertEqual(res.events, [
-            .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
-            .error(900, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
+                .error(900, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 900)])
         XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 760)])
         XCTAssertEqual(inners[3].subscriptions, [])
@@ -348,10 +358,12 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.flatMapFirst { $0 } }
 
-        XCTAssertEqual(res.events, [
-            .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
-            .error(760, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
+                .error(760, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 760)])
         XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 760)])
         XCTAssertEqual(inners[3].subscriptions, [])
@@ -386,12 +398,14 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { Observable.concat([xs1, xs2, xs3].map { $0.asObservable() }) }
 
-        XCTAssertEqual(res.events, [
-            .next(210, 1), .next(220, 2), .next(230, 3),
-            .next(250, 4), .next(260, 5),
-            .next(280, 6), .next(290, 7), .next(300, 8), .next(310, 9),
-            .completed(320),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 1), .next(220, 2), .next(230, 3),
+                .next(250, 4), .next(260, 5),
+                .next(280, 6), .next(290, 7), .next(300, 8), .next(310, 9),
+                .completed(320),
+            ])
         XCTAssertEqual(xs1.subscriptions, [Subscription(200, 240)])
         XCTAssertEqual(xs2.subscriptions, [Subscription(240, 270)])
         XCTAssertEqual(xs3.subscriptions, [Subscription(270, 320)])
@@ -409,13 +423,15 @@ final class RxSwiftParityTests: XCTestCase {
         // The cold xs2 appears twice: it is subscribed afresh the second time.
         let res = scheduler.start { Observable.concat([xs1, xs2, xs3, xs2].map { $0.asObservable() }) }
 
-        XCTAssertEqual(res.events, [
-            .next(210, 2), .next(220, 3),
-            .next(280, 4), .next(290, 5), .next(300, 6),
-            .next(320, 7), .next(330, 8),
-            .next(390, 4), .next(400, 5), .next(410, 6),
-            .completed(420),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 2), .next(220, 3),
+                .next(280, 4), .next(290, 5), .next(300, 6),
+                .next(320, 7), .next(330, 8),
+                .next(390, 4), .next(400, 5), .next(410, 6),
+                .completed(420),
+            ])
         XCTAssertEqual(xs1.subscriptions, [Subscription(200, 230)])
         XCTAssertEqual(xs2.subscriptions, [Subscription(230, 310), Subscription(340, 420)])
         XCTAssertEqual(xs3.subscriptions, [Subscription(310, 340)])
@@ -464,12 +480,14 @@ final class RxSwiftParityTests: XCTestCase {
             Observable.catch(sequence: [xs1.asObservable(), xs2.asObservable(), xs3.asObservable()])
         }
 
-        XCTAssertEqual(res.events, [
-            .next(210, 1), .next(220, 2), .next(230, 3),
-            .next(250, 4), .next(260, 5),
-            .next(280, 6), .next(290, 7), .next(300, 8), .next(310, 9),
-            .completed(320),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 1), .next(220, 2), .next(230, 3),
+                .next(250, 4), .next(260, 5),
+                .next(280, 6), .next(290, 7), .next(300, 8), .next(310, 9),
+                .completed(320),
+            ])
         XCTAssertEqual(xs1.subscriptions, [Subscription(200, 240)])
         XCTAssertEqual(xs2.subscriptions, [Subscription(240, 270)])
         XCTAssertEqual(xs3.subscriptions, [Subscription(270, 320)])
@@ -521,12 +539,14 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.retry(3) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, 1), .next(210, 2), .next(215, 3),
-            .next(225, 1), .next(230, 2), .next(235, 3),
-            .next(245, 1), .next(250, 2), .next(255, 3),
-            .error(260, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, 1), .next(210, 2), .next(215, 3),
+                .next(225, 1), .next(230, 2), .next(235, 3),
+                .next(245, 1), .next(250, 2), .next(255, 3),
+                .error(260, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
 
@@ -604,9 +624,11 @@ final class RxSwiftParityTests: XCTestCase {
         }
 
         XCTAssertEqual(res.events, [.next(205, 1), .next(265, 1), .next(375, 1), .next(535, 1), .error(540, retryError)])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 210), Subscription(260, 270), Subscription(370, 380), Subscription(530, 540),
-        ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 210), Subscription(260, 270), Subscription(370, 380), Subscription(530, 540),
+            ])
     }
 
     // MARK: - timeout(_:scheduler:) / timeout(_:other:scheduler:)
@@ -633,9 +655,11 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
 
-        XCTAssertEqual(res.events, [
-            .next(240, 3), .next(310, 4), .next(460, -1), .next(610, -2), .next(720, -3), .completed(730),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(240, 3), .next(310, 4), .next(460, -1), .next(610, -2), .next(720, -3), .completed(730),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 410)])
         XCTAssertEqual(ys.subscriptions, [Subscription(410, 730)])
     }
@@ -902,9 +926,11 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.withLatestFrom(ys) { x, y in "\(x)\(y)" } }
 
-        XCTAssertEqual(res.events, [
-            .next(250, "3bar"), .next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .completed(390),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(250, "3bar"), .next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .completed(390),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 390)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 390)])
     }
@@ -934,9 +960,11 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.takeLast(7) }
 
-        XCTAssertEqual(res.events, [
-            .next(300, 9), .next(300, 13), .next(300, 7), .next(300, 1), .next(300, -1), .completed(300),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(300, 9), .next(300, 13), .next(300, 7), .next(300, 1), .next(300, -1), .completed(300),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
@@ -949,9 +977,11 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { xs.takeLast(5) }
 
-        XCTAssertEqual(res.events, [
-            .next(350, 7), .next(350, 1), .next(350, -1), .next(350, 3), .next(350, 8), .completed(350),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(350, 7), .next(350, 1), .next(350, -1), .next(350, 3), .next(350, 8), .completed(350),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 350)])
     }
 
@@ -987,14 +1017,16 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { self.taggedWindows(xs, scheduler) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
-            .next(280, "1 4"),
-            .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
-            .next(420, "3 8"),
-            .next(470, "4 9"),
-            .completed(600),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
+                .next(280, "1 4"),
+                .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
+                .next(420, "3 8"),
+                .next(470, "4 9"),
+                .completed(600),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
@@ -1007,14 +1039,16 @@ final class RxSwiftParityTests: XCTestCase {
 
         let res = scheduler.start { self.taggedWindows(xs, scheduler) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
-            .next(280, "1 4"),
-            .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
-            .next(420, "3 8"),
-            .next(470, "4 9"),
-            .error(600, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
+                .next(280, "1 4"),
+                .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
+                .next(420, "3 8"),
+                .next(470, "4 9"),
+                .error(600, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
@@ -1028,11 +1062,13 @@ final class RxSwiftParityTests: XCTestCase {
         let res = scheduler.start(disposed: 370) { self.taggedWindows(xs, scheduler) }
 
         // 7 is sent at 370 before the disposal scheduled for the same time.
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
-            .next(280, "1 4"),
-            .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
+                .next(280, "1 4"),
+                .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 370)])
     }
 
@@ -1052,10 +1088,12 @@ final class RxSwiftParityTests: XCTestCase {
                 .merge()
         }
 
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(210, "1 2"), .next(240, "0 3"), .next(280, "1 4"), .next(320, "0 5"),
-            .next(350, "1 6"), .next(370, "0 7"), .next(420, "1 8"), .next(470, "0 9"), .completed(600),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(210, "1 2"), .next(240, "0 3"), .next(280, "1 4"), .next(320, "0 5"),
+                .next(350, "1 6"), .next(370, "0 7"), .next(420, "1 8"), .next(470, "0 9"), .completed(600),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
@@ -1085,9 +1123,11 @@ final class RxSwiftParityTests: XCTestCase {
             .map { $0.key }
         }
 
-        XCTAssertEqual(res.events, [
-            .next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .completed(570),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(220, "foo"), .next(270, "bar"), .next(350, "baz"), .next(360, "qux"), .completed(570),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 570)])
         // Nothing after the completion at 570 reaches the key selector.
         XCTAssertEqual(keyInvoked, 12)
@@ -1182,8 +1222,8 @@ final class RxSwiftParityTests: XCTestCase {
             var subscription3: Disposable?
             let res1 = scheduler.createObserver(Int.self)
             let res2 = scheduler.createObserver(Int.self)
-            let res1_ = scheduler.createObserver(Int.self)
-            let res2_ = scheduler.createObserver(Int.self)
+            let resubscriber1 = scheduler.createObserver(Int.self)
+            let resubscriber2 = scheduler.createObserver(Int.self)
             let res3 = scheduler.createObserver(Int.self)
 
             scheduler.scheduleAt(100) { ys = xs.share(replay: replay, scope: .whileConnected) }
@@ -1191,13 +1231,13 @@ final class RxSwiftParityTests: XCTestCase {
             scheduler.scheduleAt(200) {
                 subscription1 = ys?.subscribe { event in
                     res1.on(event)
-                    if event.isStopEvent { subscription1 = ys?.subscribe(res1_) }
+                    if event.isStopEvent { subscription1 = ys?.subscribe(resubscriber1) }
                 }
             }
             scheduler.scheduleAt(300) {
                 subscription2 = ys?.subscribe { event in
                     res2.on(event)
-                    if event.isStopEvent { subscription2 = ys?.subscribe(res2_) }
+                    if event.isStopEvent { subscription2 = ys?.subscribe(resubscriber2) }
                 }
             }
             scheduler.scheduleAt(350) { subscription1?.dispose() }
@@ -1206,20 +1246,24 @@ final class RxSwiftParityTests: XCTestCase {
             scheduler.scheduleAt(600) { subscription3?.dispose() }
             scheduler.start()
 
-            XCTAssertEqual(res1.events, [
-                .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6),
-                .error(330, testError),
-            ], "replay \(replay)")
+            XCTAssertEqual(
+                res1.events,
+                [
+                    .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6),
+                    .error(330, testError),
+                ], "replay \(replay)")
             // The resubscriptions made a new connection at 330: nothing is replayed from the failed one.
-            XCTAssertEqual(res1_.events, [.next(340, -1)], "replay \(replay)")
-            XCTAssertEqual(res2_.events, [.next(340, -1)], "replay \(replay)")
+            XCTAssertEqual(resubscriber1.events, [.next(340, -1)], "replay \(replay)")
+            XCTAssertEqual(resubscriber2.events, [.next(340, -1)], "replay \(replay)")
             let replayedAt300: [Recorded<Event<Int>>] = (0..<replay).map { .next(300, 6 - replay + $0) }
             let expected2: [Recorded<Event<Int>>] = replayedAt300 + [.next(320, 6), .error(330, testError)]
             XCTAssertEqual(res2.events, expected2, "replay \(replay)")
             XCTAssertEqual(res3.events, [.next(550, 7)], "replay \(replay)")
-            XCTAssertEqual(xs.subscriptions, [
-                Subscription(200, 330), Subscription(330, 400), Subscription(500, 600),
-            ], "replay \(replay)")
+            XCTAssertEqual(
+                xs.subscriptions,
+                [
+                    Subscription(200, 330), Subscription(330, 400), Subscription(500, 600),
+                ], "replay \(replay)")
         }
     }
 
@@ -1233,21 +1277,21 @@ final class RxSwiftParityTests: XCTestCase {
             var subscription3: Disposable?
             let res1 = scheduler.createObserver(Int.self)
             let res2 = scheduler.createObserver(Int.self)
-            let res1_ = scheduler.createObserver(Int.self)
-            let res2_ = scheduler.createObserver(Int.self)
+            let resubscriber1 = scheduler.createObserver(Int.self)
+            let resubscriber2 = scheduler.createObserver(Int.self)
             let res3 = scheduler.createObserver(Int.self)
 
             scheduler.scheduleAt(100) { ys = xs.share(replay: replay, scope: .forever) }
             scheduler.scheduleAt(200) {
                 subscription1 = ys?.subscribe { event in
                     res1.on(event)
-                    if event.isStopEvent { subscription1 = ys?.subscribe(res1_) }
+                    if event.isStopEvent { subscription1 = ys?.subscribe(resubscriber1) }
                 }
             }
             scheduler.scheduleAt(300) {
                 subscription2 = ys?.subscribe { event in
                     res2.on(event)
-                    if event.isStopEvent { subscription2 = ys?.subscribe(res2_) }
+                    if event.isStopEvent { subscription2 = ys?.subscribe(resubscriber2) }
                 }
             }
             scheduler.scheduleAt(350) { subscription1?.dispose() }
@@ -1256,15 +1300,17 @@ final class RxSwiftParityTests: XCTestCase {
             scheduler.scheduleAt(600) { subscription3?.dispose() }
             scheduler.start()
 
-            XCTAssertEqual(res1.events, [
-                .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6),
-                .error(330, testError),
-            ], "replay \(replay)")
+            XCTAssertEqual(
+                res1.events,
+                [
+                    .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6),
+                    .error(330, testError),
+                ], "replay \(replay)")
             // The one subject keeps its buffer and its error: late subscribers get both and nothing reconnects.
             let replayedAt330: [Recorded<Event<Int>>] = (0..<replay).map { .next(330, 7 - replay + $0) }
             let expectedLate: [Recorded<Event<Int>>] = replayedAt330 + [.error(330, testError)]
-            XCTAssertEqual(res1_.events, expectedLate, "replay \(replay)")
-            XCTAssertEqual(res2_.events, expectedLate, "replay \(replay)")
+            XCTAssertEqual(resubscriber1.events, expectedLate, "replay \(replay)")
+            XCTAssertEqual(resubscriber2.events, expectedLate, "replay \(replay)")
             let replayedAt300: [Recorded<Event<Int>>] = (0..<replay).map { .next(300, 6 - replay + $0) }
             let expected2: [Recorded<Event<Int>>] = replayedAt300 + [.next(320, 6), .error(330, testError)]
             XCTAssertEqual(res2.events, expected2, "replay \(replay)")
@@ -1346,9 +1392,11 @@ final class RxSwiftParityTests: XCTestCase {
         scheduler.start()
 
         XCTAssertEqual(res.events, [.next(430, 2), .error(435, testError), .next(450, 9), .next(520, 11)])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(300, 400), Subscription(420, 435), Subscription(435, 530), Subscription(575, 621),
-        ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(300, 400), Subscription(420, 435), Subscription(435, 530), Subscription(575, 621),
+            ])
     }
 
     func testMulticast_MulticastForever_connectControlsSourceSubscription() {
@@ -1365,10 +1413,12 @@ final class RxSwiftParityTests: XCTestCase {
         scheduler.start()
 
         // One subject for every connection: the first connection's last three values are replayed at 405.
-        XCTAssertEqual(res.events, [
-            .next(405, 5), .next(405, 6), .next(405, 7), .next(430, 2), .next(450, 9), .next(520, 11),
-            .next(580, 23), .next(590, 24), .next(600, 25), .next(610, 26), .next(620, 27),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(405, 5), .next(405, 6), .next(405, 7), .next(430, 2), .next(450, 9), .next(520, 11),
+                .next(580, 23), .next(590, 24), .next(600, 25), .next(610, 26), .next(620, 27),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(300, 400), Subscription(420, 530), Subscription(575, 621)])
     }
 
@@ -1380,14 +1430,18 @@ final class RxSwiftParityTests: XCTestCase {
         ])
 
         let res = scheduler.start {
-            xs.multicast({ PublishSubject<Int>() }, selector: { shared in
-                Observable<Int>.zip(shared, shared) { a, b in a + b }
-            })
+            xs.multicast(
+                { PublishSubject<Int>() },
+                selector: { shared in
+                    Observable<Int>.zip(shared, shared) { a, b in a + b }
+                })
         }
 
-        XCTAssertEqual(res.events, [
-            .next(210, 6), .next(240, 8), .next(270, 10), .next(330, 12), .next(340, 14), .completed(390),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(210, 6), .next(240, 8), .next(270, 10), .next(330, 12), .next(340, 14), .completed(390),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 390)])
     }
 
@@ -1506,10 +1560,12 @@ final class RxSwiftParityTests: XCTestCase {
 
         // The subscription at 450 is scheduled before the source's value at 450, so 22 comes live after
         // the three replayed values; the 650 connection has a new subject the observer never sees.
-        XCTAssertEqual(res.events, [
-            .next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22), .next(460, 23), .next(470, 24),
-            .next(480, 25),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22), .next(460, 23), .next(470, 24),
+                .next(480, 25),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(400, 520), Subscription(650, 700)])
     }
 
@@ -1520,10 +1576,12 @@ final class RxSwiftParityTests: XCTestCase {
 
         runReplay(scheduler, xs, bufferSize: 3, firstDisconnect: 520, res)
 
-        XCTAssertEqual(res.events, [
-            .next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22), .next(460, 23), .next(470, 24),
-            .next(480, 25), .error(490, testError),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22), .next(460, 23), .next(470, 24),
+                .next(480, 25), .error(490, testError),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
     }
 

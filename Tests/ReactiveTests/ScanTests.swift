@@ -49,10 +49,12 @@ final class ScanTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
 
-        let res = scheduler.start { xs.scan(0) { accumulated, value in
-            if value == 2 { throw ScanTestError() }
-            return accumulated + value
-        } }
+        let res = scheduler.start {
+            xs.scan(0) { accumulated, value in
+                if value == 2 { throw ScanTestError() }
+                return accumulated + value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, ScanTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -62,10 +64,12 @@ final class ScanTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
 
-        let res = scheduler.start { xs.scan(into: 0) { accumulated, value in
-            if value == 2 { throw ScanTestError() }
-            accumulated += value
-        } }
+        let res = scheduler.start {
+            xs.scan(into: 0) { accumulated, value in
+                if value == 2 { throw ScanTestError() }
+                accumulated += value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, ScanTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

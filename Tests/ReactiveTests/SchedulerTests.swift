@@ -274,10 +274,22 @@ final class VirtualTimeSchedulerTests: XCTestCase {
     func testRunsWorkInDueTimeOrderAndFirstInFirstOutAtEqualTimes() {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         var log: [String] = []
-        _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in log.append("20"); return Disposables.create() }
-        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in log.append("10a"); return Disposables.create() }
-        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in log.append("10b"); return Disposables.create() }
-        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(15)) { _ in log.append("15"); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in
+            log.append("20")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            log.append("10a")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+            log.append("10b")
+            return Disposables.create()
+        }
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(15)) { _ in
+            log.append("15")
+            return Disposables.create()
+        }
         cancelled.dispose()
         scheduler.start()
         XCTAssertEqual(log, ["10a", "10b", "20"])
@@ -288,7 +300,10 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         let scheduler = HistoricalScheduler()
         var log: [Int] = []
         for time in [5, 10, 15] {
-            _ = scheduler.scheduleRelative(time, dueTime: .seconds(time)) { time in log.append(time); return Disposables.create() }
+            _ = scheduler.scheduleRelative(time, dueTime: .seconds(time)) { time in
+                log.append(time)
+                return Disposables.create()
+            }
         }
         scheduler.advanceTo(Date(timeIntervalSince1970: 10))
         XCTAssertEqual(log, [5, 10])
@@ -307,7 +322,10 @@ final class VirtualTimeSchedulerTests: XCTestCase {
             scheduler.stop()
             return Disposables.create()
         }
-        _ = scheduler.scheduleRelative((), dueTime: .seconds(2)) { _ in log.append(2); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(2)) { _ in
+            log.append(2)
+            return Disposables.create()
+        }
         scheduler.start()
         XCTAssertEqual(log, [1])
         scheduler.start()

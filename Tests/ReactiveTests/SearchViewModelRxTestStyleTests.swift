@@ -16,7 +16,8 @@ final class SearchViewModel {
 
     init(api: SearchAPI, scheduler: SchedulerType) {
         let activity = BehaviorRelay(value: false)
-        results = query
+        results =
+            query
             .debounce(.seconds(10), scheduler: scheduler)
             .distinctUntilChanged()
             .flatMapLatest { text -> Observable<[String]> in
@@ -47,7 +48,8 @@ final class SearchAPIStub: SearchAPI {
     }
 
     func search(_ query: String) -> Single<[String]> {
-        let answer: TestableObservable<[String]> = failing.contains(query)
+        let answer: TestableObservable<[String]> =
+            failing.contains(query)
             ? scheduler.createColdObservable([.error(20, SearchFailure.offline)])
             : scheduler.createColdObservable([.next(20, ["\(query) 1", "\(query) 2"]), .completed(20)])
         requests[query] = answer
@@ -81,10 +83,12 @@ final class SearchViewModelRxTestStyleTests: XCTestCase {
 
         let res = scheduler.start { self.viewModel.results }
 
-        XCTAssertEqual(res.events, [
-            .next(245, ["rx 1", "rx 2"]),
-            .next(330, ["rxs 1", "rxs 2"]),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(245, ["rx 1", "rx 2"]),
+                .next(330, ["rxs 1", "rxs 2"]),
+            ])
         XCTAssertNil(api.requests["r"])
     }
 

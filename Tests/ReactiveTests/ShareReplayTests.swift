@@ -7,7 +7,7 @@ import XCTest
 private enum ShareReplayTestError: Error { case failed }
 
 /// Counts the source's subscriptions and disposals from any thread.
-private final class ShareSubscriptionCounter: @unchecked Sendable { // every access goes through `lock`
+private final class ShareSubscriptionCounter: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var subscribed = 0
     private var disposed = 0
@@ -188,8 +188,10 @@ final class ShareReplayTests: XCTestCase {
 
     /// Subscribers come and go on several threads at once; every connection the race makes must
     /// be disconnected in the end, with no crash or deadlock along the way.
-    private func assertBalancedUnderRace(_ makeShared: (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath,
-                                         line: UInt = #line) {
+    private func assertBalancedUnderRace(
+        _ makeShared: (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let counter = ShareSubscriptionCounter()
         let emitter = PublishSubject<Int>()
         let source = Observable<Int>.create { observer in
@@ -244,7 +246,8 @@ final class ShareReplayTests: XCTestCase {
 
 /// Hands the shared sequence to the racing threads: it is built before they start and only read
 /// by them (the operators under test lock their own state).
-private struct RacedSequence<Value>: @unchecked Sendable { // `value` is immutable; the sequence guards its own state with the share/refCount lock
+// `@unchecked Sendable`: `value` is immutable; the sequence guards its own state with the share/refCount lock.
+private struct RacedSequence<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -88,10 +88,12 @@ final class SingleOperatorTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
 
-        let res = scheduler.start { xs.single { value in
-            if value == 2 { throw SingleOperatorTestError() }
-            return true
-        } }
+        let res = scheduler.start {
+            xs.single { value in
+                if value == 2 { throw SingleOperatorTestError() }
+                return true
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, SingleOperatorTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -100,10 +102,11 @@ final class SingleOperatorTests: XCTestCase {
     func testSingleReentrantSecondValueFails() {
         let subject = PublishSubject<Int>()
         var events: [String] = []
-        _ = subject.single().subscribe(onNext: { value in
-            events.append("next \(value)")
-            subject.onNext(value + 1)
-        }, onError: { error in events.append("error \(error)") })
+        _ = subject.single().subscribe(
+            onNext: { value in
+                events.append("next \(value)")
+                subject.onNext(value + 1)
+            }, onError: { error in events.append("error \(error)") })
         subject.onNext(1)
         XCTAssertEqual(events, ["next 1", "error \(RxError.moreThanOneElement)"])
         XCTAssertFalse(subject.hasObservers)

@@ -161,10 +161,12 @@ final class SkipTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(300)])
 
-        let res = scheduler.start { xs.skip(while: { value in
-            if value == 3 { throw SkipTestError() }
-            return true
-        }) }
+        let res = scheduler.start {
+            xs.skip(while: { value in
+                if value == 3 { throw SkipTestError() }
+                return true
+            })
+        }
 
         XCTAssertEqual(res.events, [.error(220, SkipTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -175,10 +177,12 @@ final class SkipTests: XCTestCase {
         let xs = scheduler.createHotObservable([.next(210, 10), .next(220, 1), .next(230, 2), .completed(300)])
         var calls = 0
 
-        let res = scheduler.start { xs.skip(while: { value in
-            calls += 1
-            return value < 5
-        }) }
+        let res = scheduler.start {
+            xs.skip(while: { value in
+                calls += 1
+                return value < 5
+            })
+        }
 
         XCTAssertEqual(res.events, [.next(210, 10), .next(220, 1), .next(230, 2), .completed(300)])
         XCTAssertEqual(calls, 1)

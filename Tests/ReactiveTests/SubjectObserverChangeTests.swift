@@ -10,8 +10,20 @@ import XCTest
 final class SubjectObserverChangeTests: XCTestCase {
     /// The subjects whose `onNext` sends to their observers, each with a fresh instance.
     private let subjects: [(name: String, make: () -> (subject: Observable<Int>, send: (Int) -> Void))] = [
-        ("PublishSubject", { let subject = PublishSubject<Int>(); return (subject.asObservable(), subject.onNext) }),
-        ("BehaviorSubject", { let subject = BehaviorSubject(value: 0); return (subject.asObservable(), subject.onNext) }),
+        (
+            "PublishSubject",
+            {
+                let subject = PublishSubject<Int>()
+                return (subject.asObservable(), subject.onNext)
+            }
+        ),
+        (
+            "BehaviorSubject",
+            {
+                let subject = BehaviorSubject(value: 0)
+                return (subject.asObservable(), subject.onNext)
+            }
+        ),
     ]
 
     func testAnObserverAddedDuringAValueGetsOnlyLaterValues() {
@@ -69,14 +81,15 @@ final class SubjectObserverChangeTests: XCTestCase {
         var log: [String] = []
         var subscriptions: [Disposable] = []
         for index in 0..<4 {
-            subscriptions.append(subject.subscribe(onNext: { value in
-                log.append("\(index):\(value)")
-                if index == 1 && value == 1 {
-                    subscriptions[1].dispose()
-                    subscriptions[3].dispose()
-                    subscriptions.append(subject.subscribe(onNext: { log.append("new:\($0)") }))
-                }
-            }))
+            subscriptions.append(
+                subject.subscribe(onNext: { value in
+                    log.append("\(index):\(value)")
+                    if index == 1 && value == 1 {
+                        subscriptions[1].dispose()
+                        subscriptions[3].dispose()
+                        subscriptions.append(subject.subscribe(onNext: { log.append("new:\($0)") }))
+                    }
+                }))
         }
         subject.onNext(1)
         subject.onNext(2)

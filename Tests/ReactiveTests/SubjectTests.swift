@@ -12,7 +12,8 @@ private final class Recorder<Element> {
 final class PublishSubjectTests: XCTestCase {
     func testSendsOnlyLaterValuesToEachObserver() {
         let subject = PublishSubject<Int>()
-        let first = Recorder<Int>(), second = Recorder<Int>()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
         _ = subject.subscribe(first.record)
         subject.onNext(1)
         _ = subject.subscribe(second.record)
@@ -89,7 +90,7 @@ final class PublishSubjectTests: XCTestCase {
         // A fixed pseudo-random order (a linear congruential generator), so a failure repeats.
         var seed: UInt64 = 12345
         func random(below bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         subscribe(300)

@@ -7,7 +7,7 @@ import XCTest
 private enum SubscribeOnTestError: Error { case failed }
 
 /// Records facts from any thread; its lock orders them with the reading test.
-private final class SubscribeOnLog<Value>: @unchecked Sendable { // every access goes through `lock`
+private final class SubscribeOnLog<Value>: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var storage: [Value] = []
 

@@ -73,10 +73,11 @@ final class TakeTests: XCTestCase {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
         var completions = 0
-        _ = subject.take(3).subscribe(onNext: { value in
-            received.append(value)
-            subject.onNext(value + 1)
-        }, onCompleted: { completions += 1 })
+        _ = subject.take(3).subscribe(
+            onNext: { value in
+                received.append(value)
+                subject.onNext(value + 1)
+            }, onCompleted: { completions += 1 })
         subject.onNext(1)
         XCTAssertEqual(received, [1, 2, 3])
         XCTAssertEqual(completions, 1)
@@ -185,10 +186,12 @@ final class TakeTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(300)])
 
-        let res = scheduler.start { xs.take(while: { value in
-            if value == 3 { throw TakeTestError() }
-            return true
-        }) }
+        let res = scheduler.start {
+            xs.take(while: { value in
+                if value == 3 { throw TakeTestError() }
+                return true
+            })
+        }
 
         XCTAssertEqual(res.events, [.next(210, 2), .error(220, TakeTestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -326,11 +329,12 @@ final class TakeTests: XCTestCase {
         let stop = PublishSubject<Void>()
         var received: [Int] = []
         var completions = 0
-        _ = source.take(until: stop).subscribe(onNext: { value in
-            received.append(value)
-            if value == 2 { stop.onNext(()) }
-            source.onNext(value + 1)
-        }, onCompleted: { completions += 1 })
+        _ = source.take(until: stop).subscribe(
+            onNext: { value in
+                received.append(value)
+                if value == 2 { stop.onNext(()) }
+                source.onNext(value + 1)
+            }, onCompleted: { completions += 1 })
         source.onNext(1)
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(completions, 1)
@@ -342,10 +346,11 @@ final class TakeTests: XCTestCase {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
         var completions = 0
-        _ = subject.take(while: { $0 < 3 }).subscribe(onNext: { value in
-            received.append(value)
-            subject.onNext(value + 1)
-        }, onCompleted: { completions += 1 })
+        _ = subject.take(while: { $0 < 3 }).subscribe(
+            onNext: { value in
+                received.append(value)
+                subject.onNext(value + 1)
+            }, onCompleted: { completions += 1 })
         subject.onNext(1)
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(completions, 1)

@@ -9,9 +9,9 @@ final class ThrottleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1),
-            .next(210, 2), // sent at once
-            .next(215, 3), .next(220, 4), // 4 replaces 3 and goes out when the period ends at 230
-            .next(260, 5), // the period is over: sent at once
+            .next(210, 2),  // sent at once
+            .next(215, 3), .next(220, 4),  // 4 replaces 3 and goes out when the period ends at 230
+            .next(260, 5),  // the period is over: sent at once
             .completed(300),
         ])
 

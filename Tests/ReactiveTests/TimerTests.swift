@@ -75,7 +75,7 @@ final class TimerTests: XCTestCase {
 }
 
 /// Collects values from the timer's queue; its lock orders them with the reading test.
-private final class TimerValues: @unchecked Sendable { // every access goes through `lock`
+private final class TimerValues: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var values: [Int] = []
 

@@ -30,15 +30,17 @@ final class UsingTests: XCTestCase {
         var resource: TestResource?
         var xs: TestableObservable<Int>?
         let res = scheduler.start {
-            Observable<Int>.using({ () -> TestResource in
-                let made = TestResource(value: 42, scheduler: scheduler)
-                resource = made
-                return made
-            }, observableFactory: { made in
-                let observable = scheduler.createColdObservable([.next(100, made.value), .completed(200)])
-                xs = observable
-                return observable.asObservable()
-            })
+            Observable<Int>.using(
+                { () -> TestResource in
+                    let made = TestResource(value: 42, scheduler: scheduler)
+                    resource = made
+                    return made
+                },
+                observableFactory: { made in
+                    let observable = scheduler.createColdObservable([.next(100, made.value), .completed(200)])
+                    xs = observable
+                    return observable.asObservable()
+                })
         }
         XCTAssertEqual(res.events, [.next(300, 42), .completed(400)])
         XCTAssertEqual(resource?.createdAt, 200)
@@ -50,13 +52,15 @@ final class UsingTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var resource: TestResource?
         let res = scheduler.start {
-            Observable<Int>.using({ () -> TestResource in
-                let made = TestResource(value: 1, scheduler: scheduler)
-                resource = made
-                return made
-            }, observableFactory: { _ in
-                scheduler.createColdObservable([.next(100, 1), .error(150, UsingTestError())]).asObservable()
-            })
+            Observable<Int>.using(
+                { () -> TestResource in
+                    let made = TestResource(value: 1, scheduler: scheduler)
+                    resource = made
+                    return made
+                },
+                observableFactory: { _ in
+                    scheduler.createColdObservable([.next(100, 1), .error(150, UsingTestError())]).asObservable()
+                })
         }
         XCTAssertEqual(res.events, [.next(300, 1), .error(350, UsingTestError())])
         XCTAssertEqual(resource?.disposedAt, [350])
@@ -66,13 +70,15 @@ final class UsingTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var order: [String] = []
         let res = scheduler.start(disposed: 250) {
-            Observable<Int>.using({ () -> TestResource in
-                let made = TestResource(value: 1, scheduler: scheduler)
-                made.onDispose = { order.append("resource") }
-                return made
-            }, observableFactory: { _ in
-                Observable<Int>.create { _ in Disposables.create { order.append("subscription") } }
-            })
+            Observable<Int>.using(
+                { () -> TestResource in
+                    let made = TestResource(value: 1, scheduler: scheduler)
+                    made.onDispose = { order.append("resource") }
+                    return made
+                },
+                observableFactory: { _ in
+                    Observable<Int>.create { _ in Disposables.create { order.append("subscription") } }
+                })
         }
         XCTAssertEqual(res.events, [])
         XCTAssertEqual(order, ["subscription", "resource"])
@@ -82,10 +88,12 @@ final class UsingTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var factoryCalled = false
         let res = scheduler.start {
-            Observable<Int>.using({ () -> TestResource in throw UsingTestError() }, observableFactory: { _ in
-                factoryCalled = true
-                return .never()
-            })
+            Observable<Int>.using(
+                { () -> TestResource in throw UsingTestError() },
+                observableFactory: { _ in
+                    factoryCalled = true
+                    return .never()
+                })
         }
         XCTAssertEqual(res.events, [.error(200, UsingTestError())])
         XCTAssertFalse(factoryCalled)
@@ -95,11 +103,12 @@ final class UsingTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var resource: TestResource?
         let res = scheduler.start {
-            Observable<Int>.using({ () -> TestResource in
-                let made = TestResource(value: 1, scheduler: scheduler)
-                resource = made
-                return made
-            }, observableFactory: { _ in throw UsingTestError() })
+            Observable<Int>.using(
+                { () -> TestResource in
+                    let made = TestResource(value: 1, scheduler: scheduler)
+                    resource = made
+                    return made
+                }, observableFactory: { _ in throw UsingTestError() })
         }
         XCTAssertEqual(res.events, [.error(200, UsingTestError())])
         XCTAssertEqual(resource?.disposedAt, [200])

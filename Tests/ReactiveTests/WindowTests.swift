@@ -37,14 +37,16 @@ final class WindowTests: XCTestCase {
 
         let res = scheduler.start { tagged(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
-            .next(280, "1 4"),
-            .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
-            .next(420, "3 8"),
-            .next(470, "4 9"),
-            .completed(600),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"),
+                .next(280, "1 4"),
+                .next(320, "2 5"), .next(350, "2 6"), .next(370, "2 7"),
+                .next(420, "3 8"),
+                .next(470, "4 9"),
+                .completed(600),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
@@ -56,10 +58,12 @@ final class WindowTests: XCTestCase {
             xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler).map { _ in scheduler.clock }
         }
 
-        XCTAssertEqual(res.events, [
-            .next(200, 200), .next(240, 240), .next(310, 310), .next(370, 370), .next(440, 440),
-            .next(510, 510), .next(580, 580), .completed(600),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(200, 200), .next(240, 240), .next(310, 310), .next(370, 370), .next(440, 440),
+                .next(510, 510), .next(580, 580), .completed(600),
+            ])
     }
 
     func testErrorEndsTheOpenWindowAndTheOuterSequence() {

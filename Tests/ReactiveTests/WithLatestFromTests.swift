@@ -23,10 +23,12 @@ final class WithLatestFromTests: XCTestCase {
 
         let res = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
 
-        XCTAssertEqual(res.events, [
-            .next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .next(410, "7qux"),
-            .next(420, "8qux"), .next(470, "9qux"), .next(550, "10qux"), .completed(590),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(260, "4bar"), .next(310, "5bar"), .next(340, "6foo"), .next(410, "7qux"),
+                .next(420, "8qux"), .next(470, "9qux"), .next(550, "10qux"), .completed(590),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 590)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 400)])
     }

@@ -8,10 +8,11 @@ import XCTest
 final class ControlTests: XCTestCase {
     func testAControlEventSubscribesAtOnceOnTheMainThreadAndOnItFromElsewhere() {
         var subscribedOnMain: [Bool] = []
-        let event = ControlEvent<Int>(events: Observable.deferred {
-            subscribedOnMain.append(Thread.isMainThread)
-            return Observable.just(1)
-        })
+        let event = ControlEvent<Int>(
+            events: Observable.deferred {
+                subscribedOnMain.append(Thread.isMainThread)
+                return Observable.just(1)
+            })
         var values: [Int] = []
         _ = event.subscribe(onNext: { values.append($0) })
         XCTAssertEqual(values, [1], "subscribed on the main thread: at once")

@@ -15,7 +15,8 @@ final class DriverTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 0), .next(20, 1), .next(30, 2), .next(40, 3), terminal])
         // Made outside any mock: the sharing scheduler is the main scheduler, which runs at once here.
-        let shared: Observable<Int> = signal
+        let shared: Observable<Int> =
+            signal
             ? xs.asSignal(onErrorJustReturn: -1).asObservable()
             : xs.asDriver(onErrorJustReturn: -1).asObservable()
         let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
@@ -209,31 +210,39 @@ final class DriverTests: XCTestCase {
             let outer = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             let first = scheduler.createColdObservable([.next(5, "a"), .next(20, "b"), .completed(30)])
             let second = scheduler.createColdObservable([.next(5, "c"), .completed(10)])
-            return (outer.asDriver(onErrorJustReturn: 0), [
-                1: first.asDriver(onErrorJustReturn: ""), 2: second.asDriver(onErrorJustReturn: ""),
-            ])
+            return (
+                outer.asDriver(onErrorJustReturn: 0),
+                [
+                    1: first.asDriver(onErrorJustReturn: ""), 2: second.asDriver(onErrorJustReturn: ""),
+                ]
+            )
         }
-        XCTAssertEqual(run { scheduler in
-            let (outer, inner) = inners(scheduler)
-            return outer.map { inner[$0]! }.switchLatest()
-        }, [.next(217, "a"), .next(227, "c"), .completed(301)])
-        XCTAssertEqual(run { scheduler in
-            let (outer, inner) = inners(scheduler)
-            return outer.flatMapFirst { inner[$0]! }
-        }, [.next(217, "a"), .next(232, "b"), .completed(301)])
-        XCTAssertEqual(run { scheduler in
-            let (outer, inner) = inners(scheduler)
-            return outer.flatMap { inner[$0]! }
-        }, [.next(217, "a"), .next(227, "c"), .next(232, "b"), .completed(301)])
-        XCTAssertEqual(run { scheduler in
-            let (_, inner) = inners(scheduler)
-            return Driver.concat([inner[1]!, inner[2]!])
-        }, [.next(206, "a"), .next(221, "b"), .next(237, "c"), .completed(242)])
-        XCTAssertEqual(run { scheduler in
-            let (_, inner) = inners(scheduler)
-            return Driver.zip([inner[1]!, inner[2]!]) { $0.joined() }
-            // The collection form keeps RxSwift's older rule: "b" at 221 can never be paired.
-        }, [.next(206, "ac"), .completed(221)])
+        XCTAssertEqual(
+            run { scheduler in
+                let (outer, inner) = inners(scheduler)
+                return outer.map { inner[$0]! }.switchLatest()
+            }, [.next(217, "a"), .next(227, "c"), .completed(301)])
+        XCTAssertEqual(
+            run { scheduler in
+                let (outer, inner) = inners(scheduler)
+                return outer.flatMapFirst { inner[$0]! }
+            }, [.next(217, "a"), .next(232, "b"), .completed(301)])
+        XCTAssertEqual(
+            run { scheduler in
+                let (outer, inner) = inners(scheduler)
+                return outer.flatMap { inner[$0]! }
+            }, [.next(217, "a"), .next(227, "c"), .next(232, "b"), .completed(301)])
+        XCTAssertEqual(
+            run { scheduler in
+                let (_, inner) = inners(scheduler)
+                return Driver.concat([inner[1]!, inner[2]!])
+            }, [.next(206, "a"), .next(221, "b"), .next(237, "c"), .completed(242)])
+        XCTAssertEqual(
+            run { scheduler in
+                let (_, inner) = inners(scheduler)
+                return Driver.zip([inner[1]!, inner[2]!]) { $0.joined() }
+                // The collection form keeps RxSwift's older rule: "b" at 221 can never be paired.
+            }, [.next(206, "ac"), .completed(221)])
     }
 
     func testDoCallsItsClosuresAroundEachEventOnTheSharingScheduler() {
@@ -382,10 +391,11 @@ final class DriverTests: XCTestCase {
             let disposed = XCTestExpectation(description: "onDisposed")
             var onMain = false
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(Driver<Int>.never().drive(onDisposed: {
-                onMain = Thread.isMainThread
-                disposed.fulfill()
-            }))
+            subscription.setDisposable(
+                Driver<Int>.never().drive(onDisposed: {
+                    onMain = Thread.isMainThread
+                    disposed.fulfill()
+                }))
             DispatchQueue.global().async { subscription.dispose() }
             XCTAssertEqual(XCTWaiter.wait(for: [disposed], timeout: 10), .completed)
             XCTAssertTrue(onMain)

@@ -6,7 +6,8 @@ import XCTest
 /// mode). The accepted side is also compiled for real in TerminalUITests (MainActorScreen.swift).
 final class MainActorIsolationTests: XCTestCase {
     func testAViewControllerDrivesAndEmitsWithClosuresTouchingItsState() throws {
-        let diagnostics = try typecheck("""
+        let diagnostics = try typecheck(
+            """
             @MainActor final class Screen {
                 var text = ""
                 var taps = 0
@@ -23,7 +24,8 @@ final class MainActorIsolationTests: XCTestCase {
     }
 
     func testDrivingFromCodeNotOnTheMainActorIsRejected() throws {
-        let diagnostics = try typecheck("""
+        let diagnostics = try typecheck(
+            """
             func bind(_ driver: Driver<String>, _ signal: Signal<String>) {
                 _ = driver.drive(onNext: { _ in })
                 _ = signal.emit(onNext: { _ in })
@@ -35,7 +37,8 @@ final class MainActorIsolationTests: XCTestCase {
 
     func testAMainActorClosureCannotBeHandedToAPlainSubscription() throws {
         // An observable says nothing of its thread: a main-actor closure may go to `drive`, not to `subscribe`.
-        let diagnostics = try typecheck("""
+        let diagnostics = try typecheck(
+            """
             @MainActor func keep(_ show: @escaping @MainActor (String) -> Void, _ driver: Driver<String>) -> Disposable {
                 driver.drive(onNext: show)
             }
@@ -65,7 +68,8 @@ final class MainActorIsolationTests: XCTestCase {
         // Reactive imports the CLinuxFutex C module on Linux: its module map, which SwiftPM writes
         // beside its objects, is passed as the build passes it.
         let futexModuleMap = buildDirectory().appendingPathComponent("CLinuxFutex.build/module.modulemap")
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modulesDirectory().path]
+        process.arguments =
+            ["-typecheck", "-swift-version", "6", "-I", modulesDirectory().path]
             + (FileManager.default.fileExists(atPath: futexModuleMap.path) ? ["-Xcc", "-fmodule-map-file=\(futexModuleMap.path)"] : [])
             + [file.path]
         let output = Pipe()

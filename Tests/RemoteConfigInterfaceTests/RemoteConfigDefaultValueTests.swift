@@ -8,9 +8,11 @@ final class RemoteConfigDefaultValueTests: XCTestCase {
             "text": "어서 오세요!", "count": 3, "ratio": 2.5, "enabled": true, "disabled": false,
         ]
 
-        XCTAssertEqual(defaults.mapValues { String(decoding: $0.data, as: UTF8.self) }, [
-            "text": "어서 오세요!", "count": "3", "ratio": "2.5", "enabled": "true", "disabled": "false",
-        ])
+        XCTAssertEqual(
+            defaults.mapValues { String(decoding: $0.data, as: UTF8.self) },
+            [
+                "text": "어서 오세요!", "count": "3", "ratio": "2.5", "enabled": "true", "disabled": "false",
+            ])
     }
 
     func testNumbersPrintWithoutATrailingZero() {

@@ -74,9 +74,11 @@ final class FakeRemoteConfigTests: XCTestCase {
         fake.activate { changed, _ in events.withLock { $0.append("activate \(changed)") } }
         fake.activate { changed, _ in events.withLock { $0.append("activate \(changed)") } }
 
-        XCTAssertEqual(events.withLock { $0 }, [
-            "fetch success", "update [\"b\", \"c\"]", "activate true", "activate false",
-        ])
+        XCTAssertEqual(
+            events.withLock { $0 },
+            [
+                "fetch success", "update [\"b\", \"c\"]", "activate true", "activate false",
+            ])
         XCTAssertEqual(fake["b"], RemoteConfigValue(string: "2", source: .remote))
         XCTAssertEqual(fake["c"], .empty)
         XCTAssertEqual(fake.configValue(forKey: "b", source: .default).stringValue, "default")

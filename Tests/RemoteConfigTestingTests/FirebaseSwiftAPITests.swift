@@ -19,8 +19,10 @@ final class FirebaseSwiftAPITests: XCTestCase {
         let note: String?
 
         enum CodingKeys: String, CodingKey {
-            case welcomeMessage = "welcome_message", freeDeliveryThreshold = "free_delivery_threshold"
-            case orderingEnabled = "ordering_enabled", banner, tags, note
+            case welcomeMessage = "welcome_message"
+            case freeDeliveryThreshold = "free_delivery_threshold"
+            case orderingEnabled = "ordering_enabled"
+            case banner, tags, note
         }
     }
 
@@ -31,9 +33,11 @@ final class FirebaseSwiftAPITests: XCTestCase {
 
         let config: AppConfig = try remoteConfig.decoded()
 
-        XCTAssertEqual(config, AppConfig(
-            welcomeMessage: "어서 오세요!", freeDeliveryThreshold: 20_000, orderingEnabled: true,
-            banner: .init(title: "세일", color: "red"), tags: ["new", "hot"], note: nil))
+        XCTAssertEqual(
+            config,
+            AppConfig(
+                welcomeMessage: "어서 오세요!", freeDeliveryThreshold: 20_000, orderingEnabled: true,
+                banner: .init(title: "세일", color: "red"), tags: ["new", "hot"], note: nil))
         XCTAssertThrowsError(try remoteConfig.decoded(asType: [String].self), "a config is a set of keys")
     }
 
@@ -45,7 +49,8 @@ final class FirebaseSwiftAPITests: XCTestCase {
 
         try remoteConfig.setDefaults(from: defaults)
 
-        XCTAssertEqual(remoteConfig.allKeys(from: .default), ["banner", "free_delivery_threshold", "ordering_enabled", "tags", "welcome_message"])
+        XCTAssertEqual(
+            remoteConfig.allKeys(from: .default), ["banner", "free_delivery_threshold", "ordering_enabled", "tags", "welcome_message"])
         XCTAssertEqual(remoteConfig["free_delivery_threshold"].stringValue, "15000")
         XCTAssertEqual(remoteConfig["ordering_enabled"].stringValue, "true")
         XCTAssertEqual(remoteConfig["welcome_message"].stringValue, "안녕하세요")

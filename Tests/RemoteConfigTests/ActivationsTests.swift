@@ -14,25 +14,27 @@ final class ActivationsTests: ServerTestCase {
         })
         defer { subscription.dispose() }
 
-        _ = await fetchAndActivateResult(client) // the sample: every key is new
-        _ = await fetchAndActivateResult(client) // 304: nothing
+        _ = await fetchAndActivateResult(client)  // the sample: every key is new
+        _ = await fetchAndActivateResult(client)  // 304: nothing
         var entries = client.remoteEntries
         entries["welcome_message"] = "환영합니다"
         entries["menu"] = nil
         entries["new_key"] = "new"
         try await server.setTemplate(entries)
-        _ = await fetchAndActivateResult(client) // one changed, one removed, one added
+        _ = await fetchAndActivateResult(client)  // one changed, one removed, one added
         try await server.script([["mode": "no_change"]])
-        _ = await fetchAndActivateResult(client) // nothing
+        _ = await fetchAndActivateResult(client)  // nothing
         try await server.script([["mode": "empty_config"]])
-        _ = await fetchAndActivateResult(client) // everything removed
+        _ = await fetchAndActivateResult(client)  // everything removed
 
         // The update is delivered before the handler that follows it, so everything has arrived.
-        XCTAssertEqual(received.withLock { $0 }, [
-            Set(sampleKeys),
-            ["welcome_message", "menu", "new_key"],
-            Set(entries.keys),
-        ])
+        XCTAssertEqual(
+            received.withLock { $0 },
+            [
+                Set(sampleKeys),
+                ["welcome_message", "menu", "new_key"],
+                Set(entries.keys),
+            ])
     }
 
     func testUpdateArrivesBeforeTheActivationHandler() async throws {

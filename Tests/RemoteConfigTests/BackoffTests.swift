@@ -1,7 +1,8 @@
 import Foundation
-@testable import RemoteConfig
 import RemoteConfigInterface
 import XCTest
+
+@testable import RemoteConfig
 
 /// 429 and 5xx answers pause fetches: 2 minutes doubling to 4 hours, with jitter, refused without a
 /// network call while the pause runs.

@@ -9,7 +9,8 @@ final class BadInputTests: ServerTestCase {
     /// A client with the sample active and a different template fetched but not yet activated, so
     /// that both configs can be checked afterwards.
     private func clientWithActiveAndPendingConfigs(settings: RemoteConfigSettings = RemoteConfigSettings(minimumFetchInterval: 0))
-        async throws -> LiveRemoteConfig {
+        async throws -> LiveRemoteConfig
+    {
         let client = try makeClient(settings: settings)
         let first = await fetchAndActivateResult(client)
         XCTAssertEqual(first.status, .successFetchedFromRemote)

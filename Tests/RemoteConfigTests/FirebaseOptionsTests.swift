@@ -25,8 +25,10 @@ final class FirebaseOptionsTests: XCTestCase {
         return url.path
     }
 
-    private func assertRefused(_ data: Data, as name: String = "options", _ expected: FirebaseOptionsError.Problem,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(
+        _ data: Data, as name: String = "options", _ expected: FirebaseOptionsError.Problem,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let path = try write(data, as: name)
         XCTAssertThrowsError(try FirebaseOptions(contentsOfFile: path), file: file, line: line) { error in
             XCTAssertEqual(error as? FirebaseOptionsError, FirebaseOptionsError(path: path, problem: expected), file: file, line: line)
@@ -36,9 +38,11 @@ final class FirebaseOptionsTests: XCTestCase {
 
     func testAGoogleServiceInfoPlistIsAnAppleApp() throws {
         let options = try FirebaseOptions(contentsOfFile: write(FirebaseOptionsFiles.infoPlist(), as: "GoogleService-Info.plist"))
-        XCTAssertEqual(options, FirebaseOptions(
-            apiKey: "AIzaSyTestProjectKey00000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
-            googleAppID: "1:123456789012:ios:0123456789abcdef", appIdentity: .iosBundle("app.bistro.tests")))
+        XCTAssertEqual(
+            options,
+            FirebaseOptions(
+                apiKey: "AIzaSyTestProjectKey00000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
+                googleAppID: "1:123456789012:ios:0123456789abcdef", appIdentity: .iosBundle("app.bistro.tests")))
     }
 
     func testABinaryPlistIsReadToo() throws {
@@ -51,9 +55,11 @@ final class FirebaseOptionsTests: XCTestCase {
 
     func testAGoogleServicesJSONIsItsFirstClientsAndroidApp() throws {
         let options = try FirebaseOptions(contentsOfFile: write(FirebaseOptionsFiles.servicesJSON(), as: "google-services.json"))
-        XCTAssertEqual(options, FirebaseOptions(
-            apiKey: "AIzaSyTestAndroidKey0000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
-            googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android")))
+        XCTAssertEqual(
+            options,
+            FirebaseOptions(
+                apiKey: "AIzaSyTestAndroidKey0000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
+                googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android")))
     }
 
     func testTheContentNotTheNameTellsTheKind() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Reactive
-@testable import RemoteConfig
 import RemoteConfigInterface
 import TestSupport
 import XCTest
+
+@testable import RemoteConfig
 
 /// Firebase Installations against the strict local server: one registration per state directory,
 /// tokens renewed before they run out or when refused, a deleted installation replaced, and each
@@ -165,9 +166,12 @@ final class InstallationsTests: ServerTestCase {
         options.apiKey = "AIzaSyWrongKey000000000000000000000000000"
         try await assertFirstFetchRefused(
             makeClient(options: options),
-            with: .installationsRefused(400, message: RemoteConfigServerMessage(
-                status: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID")),
-            sentence: "Firebase Installations refused the request: INVALID_ARGUMENT: API key not valid. Please pass a valid API key. (HTTP 400).")
+            with: .installationsRefused(
+                400,
+                message: RemoteConfigServerMessage(
+                    status: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID")),
+            sentence:
+                "Firebase Installations refused the request: INVALID_ARGUMENT: API key not valid. Please pass a valid API key. (HTTP 400).")
     }
 
     func testAnAppOutsideTheProjectIsRefused() async throws {
@@ -175,24 +179,31 @@ final class InstallationsTests: ServerTestCase {
         options.googleAppID = "1:999999999999:ios:0123456789abcdef"
         try await assertFirstFetchRefused(
             makeClient(options: options),
-            with: .installationsRefused(403, message: RemoteConfigServerMessage(
-                status: "PERMISSION_DENIED", message: "The caller does not have permission")),
+            with: .installationsRefused(
+                403,
+                message: RemoteConfigServerMessage(
+                    status: "PERMISSION_DENIED", message: "The caller does not have permission")),
             sentence: "Firebase Installations refused the request: PERMISSION_DENIED: The caller does not have permission (HTTP 403).")
     }
 
     func testAFetchRefusedWithAMessageSaysWhatTheServerSaid() async throws {
         let client = try makeClient()
         _ = try await XCTUnwrap(client.installations).installationID()
-        try await server.script([[
-            "mode": "error", "status": 403,
-            "message": "Firebase Remote Config API has not been used in project 100000000000 before or it is disabled.\u{1B}]0;owned\u{07}",
-        ]])
+        try await server.script([
+            [
+                "mode": "error", "status": 403,
+                "message":
+                    "Firebase Remote Config API has not been used in project 100000000000 before or it is disabled.\u{1B}]0;owned\u{07}",
+            ]
+        ])
 
         let result = await fetchAndActivateResult(client)
 
         XCTAssertEqual(result.status, .error)
         let sentence = try XCTUnwrap(result.error?.localizedDescription)
-        XCTAssertEqual(sentence, """
+        XCTAssertEqual(
+            sentence,
+            """
             Remote config refused the request: PERMISSION_DENIED: Firebase Remote Config API has not been used in project \
             100000000000 before or it is disabled.\u{FFFD}]0;owned\u{FFFD} (HTTP 403).
             """)
@@ -237,9 +248,13 @@ final class RestrictedKeyTests: ServerTestCase {
 
         let result = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(result.error, .installationsRefused(403, message: RemoteConfigServerMessage(
-            status: "PERMISSION_DENIED", message: "Requests from this iOS client application app.bistro.ios are blocked.",
-            reason: "API_KEY_IOS_APP_BLOCKED")))
+        XCTAssertEqual(
+            result.error,
+            .installationsRefused(
+                403,
+                message: RemoteConfigServerMessage(
+                    status: "PERMISSION_DENIED", message: "Requests from this iOS client application app.bistro.ios are blocked.",
+                    reason: "API_KEY_IOS_APP_BLOCKED")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: installationsStorageURL.path))
     }
 }
@@ -251,8 +266,10 @@ final class AndroidAppTests: ServerTestCase {
         googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android"))
 
     override var serverArguments: [String] {
-        ["--project-id", "bistro-test-project", "--project-number", "123456789012", "--api-key", Self.options.apiKey,
-         "--app-id", Self.options.googleAppID, "--restrict-key", "android:app.bistro.android"]
+        [
+            "--project-id", "bistro-test-project", "--project-number", "123456789012", "--api-key", Self.options.apiKey,
+            "--app-id", Self.options.googleAppID, "--restrict-key", "android:app.bistro.android",
+        ]
     }
 
     func testAnAndroidAppSendsItsPackageAndFetchesByProjectID() async throws {

@@ -1,5 +1,5 @@
-import Reactive
 import Foundation
+import Reactive
 import RemoteConfig
 import RemoteConfigInterface
 import XCTest

@@ -30,10 +30,12 @@ final class OfflineTests: ServerTestCase {
         XCTAssertEqual(client.allKeys(from: .remote), [])
         XCTAssertEqual(client.lastFetchStatus, .noFetchYet, "nothing was fetched")
         XCTAssertNil(client.lastFetchTime)
-        XCTAssertEqual(lines.withLock { $0 }, [
-            "remote-config: fetch: no server configured, using the stored and default values",
-            "remote-config: fetch: no server configured, using the stored and default values",
-        ])
+        XCTAssertEqual(
+            lines.withLock { $0 },
+            [
+                "remote-config: fetch: no server configured, using the stored and default values",
+                "remote-config: fetch: no server configured, using the stored and default values",
+            ])
     }
 
     func testANilBaseURLIsTheSameNoServerMode() async throws {

@@ -87,7 +87,8 @@ final class PersistenceTests: ServerTestCase {
 
         let files = try FileManager.default.contentsOfDirectory(atPath: storageDirectory.path).sorted()
         // The installation's file and its lock (which stays) are beside it; nothing else.
-        XCTAssertEqual(files, [".installations.json.lock", "installations.json", "remote-config.json"], "an atomic write leaves no temporary file")
+        XCTAssertEqual(
+            files, [".installations.json.lock", "installations.json", "remote-config.json"], "an atomic write leaves no temporary file")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: storageURL)) as? [String: Any]
         XCTAssertNotNil(document?["active"])
         XCTAssertEqual(document?["etag"] as? String, "\"template-v2\"")

@@ -1,10 +1,12 @@
-@testable import RemoteConfig
 import RemoteConfigInterface
 import XCTest
 
+@testable import RemoteConfig
+
 /// The real-time stream cut into messages however the bytes arrive.
 final class RealtimeMessageFramerTests: XCTestCase {
-    private let arrayFraming = Array("""
+    private let arrayFraming = Array(
+        """
         [{
           "latestTemplateVersionNumber": "12"
         },
@@ -34,11 +36,13 @@ final class RealtimeMessageFramerTests: XCTestCase {
         var framer = RealtimeMessageFramer()
         let text = #"{"latestTemplateVersionNumber": 7}{"featureDisabled": true} {"retryIntervalSeconds": "30"}"#
         let messages = try framer.append(Array(text.utf8)).map(RealtimeMessage.init)
-        XCTAssertEqual(messages, [
-            RealtimeMessage(latestTemplateVersion: 7),
-            RealtimeMessage(latestTemplateVersion: nil, featureDisabled: true),
-            RealtimeMessage(latestTemplateVersion: nil, retryInterval: 30),
-        ])
+        XCTAssertEqual(
+            messages,
+            [
+                RealtimeMessage(latestTemplateVersion: 7),
+                RealtimeMessage(latestTemplateVersion: nil, featureDisabled: true),
+                RealtimeMessage(latestTemplateVersion: nil, retryInterval: 30),
+            ])
     }
 
     func testBytesOutsideAnObjectAndOversizedObjectsAreRefused() {

@@ -159,7 +159,8 @@ final class RealtimeProtocolTests: ServerTestCase {
     func testAStreamAnswered200ResetsTheWaits() async throws {
         // Waits that double from 0.4 s: five quick drops in a row counted as failures would wait
         // 0.4 + 0.8 + 1.6 + 3.2 + 6.4 s; each stream answered 200 starts the count again.
-        let (_, _, subscription) = try await listeningClient(retry: RealtimeRetryPolicy(initialDelay: 0.4, maximumDelay: 60, idleTimeout: 30))
+        let (_, _, subscription) = try await listeningClient(
+            retry: RealtimeRetryPolicy(initialDelay: 0.4, maximumDelay: 60, idleTimeout: 30))
         defer { subscription.dispose() }
 
         let started = ContinuousClock.now
@@ -183,7 +184,11 @@ final class RealtimeProtocolTests: ServerTestCase {
 
         let ended = await received.wait { $0.error != nil }
         XCTAssertTrue(ended)
-        XCTAssertEqual(received.error, .httpStatus(403, message: RemoteConfigServerMessage(
-            status: "PERMISSION_DENIED", message: "scripted stream failure")))
+        XCTAssertEqual(
+            received.error,
+            .httpStatus(
+                403,
+                message: RemoteConfigServerMessage(
+                    status: "PERMISSION_DENIED", message: "scripted stream failure")))
     }
 }

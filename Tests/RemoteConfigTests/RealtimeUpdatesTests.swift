@@ -193,7 +193,7 @@ final class RealtimeUpdatesTests: ServerTestCase {
             open = try await server.openStreams()
         }
         XCTAssertEqual(open, 0)
-        withExtendedLifetime(client) {} // closed because the listener left, not because the client went
+        withExtendedLifetime(client) {}  // closed because the listener left, not because the client went
 
         let offline = try LiveRemoteConfig(configuration: .offline(storageURL: storageDirectory.appendingPathComponent("offline.json")))
         let (offlineLog, offlineSubscription) = listen(offline)

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import RemoteConfig
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The stand-in refuses what Firebase refuses, with Google's error bodies, including what the
 /// client never sends: each refusal checked with a request of the test's own.
@@ -27,8 +28,10 @@ final class StandInServerTests: ServerTestCase {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, object?["error"] as? [String: Any])
     }
 
-    private func assertRefusal(_ answer: (status: Int, error: [String: Any]?), _ status: Int, _ canonical: String, _ message: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefusal(
+        _ answer: (status: Int, error: [String: Any]?), _ status: Int, _ canonical: String, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(answer.status, status, file: file, line: line)
         XCTAssertEqual(answer.error?["code"] as? Int, status, file: file, line: line)
         XCTAssertEqual(answer.error?["status"] as? String, canonical, file: file, line: line)
@@ -48,7 +51,8 @@ final class StandInServerTests: ServerTestCase {
             "sdkVersion": "test", "appInstanceId": fid,
         ]
         let headers = ["X-Goog-Firebase-Installations-Auth": token]
-        let byID = try await post("/v1/projects/\(project.projectID)/namespaces/firebase:streamFetchInvalidations", headers: headers, body: body)
+        let byID = try await post(
+            "/v1/projects/\(project.projectID)/namespaces/firebase:streamFetchInvalidations", headers: headers, body: body)
         assertRefusal(byID, 404, "NOT_FOUND", "Requested entity was not found.")
     }
 
@@ -66,16 +70,19 @@ final class StandInServerTests: ServerTestCase {
         XCTAssertEqual(forged.status, 401)
         XCTAssertTrue((forged.error?["message"] as? String)?.hasPrefix("Request had invalid authentication credentials") ?? false)
         let otherInstallation = try await post(
-            path, headers: ["X-Goog-Firebase-Installations-Auth": token], body: ["appInstanceId": "fAAAAAAAAAAAAAAAAAAAAA", "appId": project.googleAppID])
+            path, headers: ["X-Goog-Firebase-Installations-Auth": token],
+            body: ["appInstanceId": "fAAAAAAAAAAAAAAAAAAAAA", "appId": project.googleAppID])
         assertRefusal(otherInstallation, 403, "PERMISSION_DENIED", "The caller does not have permission")
         let accepted = try await post(path, headers: ["X-Goog-Firebase-Installations-Auth": token], body: body)
         XCTAssertEqual(accepted.status, 200)
     }
 
     func testARegistrationNeedsAnFIDOfFirebasesShape() async throws {
-        let answer = try await post("/v1/projects/\(project.projectID)/installations", body: [
-            "fid": "not-an-fid", "appId": project.googleAppID, "authVersion": "FIS_v2", "sdkVersion": "test",
-        ])
+        let answer = try await post(
+            "/v1/projects/\(project.projectID)/installations",
+            body: [
+                "fid": "not-an-fid", "appId": project.googleAppID, "authVersion": "FIS_v2", "sdkVersion": "test",
+            ])
         assertRefusal(answer, 400, "INVALID_ARGUMENT", "Request contains an invalid argument.")
     }
 }

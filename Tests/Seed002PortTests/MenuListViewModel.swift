@@ -22,7 +22,8 @@ class MenuListViewModel {
     }
 
     func clearAllItemSelections() {
-        _ = menuObservable
+        _ =
+            menuObservable
             .map { menus in
                 menus.map { m in
                     Menu(id: m.id, name: m.name, price: m.price, count: 0)
@@ -35,19 +36,22 @@ class MenuListViewModel {
     }
 
     func changeCount(item: Menu, increase: Int) {
-        _ = menuObservable
+        _ =
+            menuObservable
             .map { menus in
                 menus.map { m in
                     if m.id == item.id {
-                        return Menu(id: m.id,
-                                    name: m.name,
-                                    price: m.price,
-                                    count: m.count + increase)
+                        return Menu(
+                            id: m.id,
+                            name: m.name,
+                            price: m.price,
+                            count: m.count + increase)
                     } else {
-                        return Menu(id: m.id,
-                                    name: m.name,
-                                    price: m.price,
-                                    count: m.count)
+                        return Menu(
+                            id: m.id,
+                            name: m.name,
+                            price: m.price,
+                            count: m.count)
                     }
                 }
             }

@@ -25,34 +25,40 @@ final class Seed002PortTests: XCTestCase {
         let controller = MenuViewController()
         screen.rootViewController = controller
         runMainQueue()
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "> 튀김1            100 0",
-            "  튀김2            200 0",
-            "  튀김3            300 0",
-            "",
-            "0                     ₩0",
-            "[ Clear ] [ Order ]"))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "> 튀김1            100 0",
+                "  튀김2            200 0",
+                "  튀김3            300 0",
+                "",
+                "0                     ₩0",
+                "[ Clear ] [ Order ]"))
 
         // `+` on the selected row is the cell's increase button; the view model's subject changes
         // and the table, the count and the total follow.
         XCTAssertTrue(controller.tableView.isFocused)
         terminal.press(.down, "+", "+", .down, "+")
         runMainQueue()
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "  튀김1            100 0",
-            "  튀김2            200 2",
-            "> 튀김3            300 1",
-            "",
-            "3                   ₩700",
-            "[ Clear ] [ Order ]"))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "  튀김1            100 0",
+                "  튀김2            200 2",
+                "> 튀김3            300 1",
+                "",
+                "3                   ₩700",
+                "[ Clear ] [ Order ]"))
         terminal.press("-", "c")
         runMainQueue()
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "  튀김1            100 0",
-            "  튀김2            200 0",
-            "> 튀김3            300 0",
-            "",
-            "0                     ₩0",
-            "[ Clear ] [ Order ]"))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "  튀김1            100 0",
+                "  튀김2            200 0",
+                "> 튀김3            300 0",
+                "",
+                "0                     ₩0",
+                "[ Clear ] [ Order ]"))
     }
 }

@@ -28,12 +28,12 @@ final class ANSIFrameEncoderTests: XCTestCase {
         XCTAssertEqual(text(encoder.encode(second, over: first)), "\(e)[1;3H밥")
 
         var third = second
-        third.write("ab", at: Point(x: 0, y: 0)) // one wide character becomes two narrow ones
+        third.write("ab", at: Point(x: 0, y: 0))  // one wide character becomes two narrow ones
         XCTAssertEqual(text(encoder.encode(third, over: second)), "\(e)[1;1Hab")
 
         var fourth = third
         fourth.write("!", at: Point(x: 5, y: 1))
-        fourth.write("?", at: Point(x: 3, y: 0)) // the right half of 밥, which is blanked too
+        fourth.write("?", at: Point(x: 3, y: 0))  // the right half of 밥, which is blanked too
         XCTAssertEqual(text(encoder.encode(fourth, over: third)), "\(e)[1;3H ?\(e)[2;6H!")
 
         XCTAssertEqual(encoder.encode(fourth, over: fourth), [])

@@ -98,17 +98,19 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
         XCTAssertEqual(controller.phone.text, contacts.phone)
         XCTAssertEqual(controller.address.text, contacts.address)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "┌─ 연락처 ───────────────────┐",
-            "│010-1234-5678               │",
-            "│서울시 강남구               │",
-            "│                            │",
-            "│                            │",
-            "│                            │",
-            "│                            │",
-            "│                            │",
-            "└────────────────────────────┘"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "┌─ 연락처 ───────────────────┐",
+                "│010-1234-5678               │",
+                "│서울시 강남구               │",
+                "│                            │",
+                "│                            │",
+                "│                            │",
+                "│                            │",
+                "│                            │",
+                "└────────────────────────────┘"
+            ))
 
         // 5. Another error, dismissed from the keyboard this time.
         result.accept(.error(AppError.unknown))
@@ -131,17 +133,19 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(alert.actions.count, 1)
         XCTAssertEqual(alert.actions.first?.title, "OK")
         XCTAssertEqual(alert.actions.first?.style, .default)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "배경",
-            "     ┌────────────┐",
-            "     │ No Orders  │",
-            "     │            │",
-            "     │   [>OK<]   │",
-            "     └────────────┘"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "배경",
+                "     ┌────────────┐",
+                "     │ No Orders  │",
+                "     │            │",
+                "     │   [>OK<]   │",
+                "     └────────────┘"
+            ))
         terminal.press(.enter)
         XCTAssertNil(controller.presentedAlert)
-        XCTAssertEqual(events, ["completed"]) // withEvent: false emits nothing
+        XCTAssertEqual(events, ["completed"])  // withEvent: false emits nothing
         XCTAssertEqual(terminal.snapshot(), "배경")
     }
 
@@ -173,11 +177,11 @@ final class AlertTests: XCTestCase {
             .disposed(by: bag)
         let alert = try! XCTUnwrap(controller.presentedAlert)
         XCTAssertEqual(alert.title, "주문 취소")
-        XCTAssertEqual(alert.highlightedIndex, 1) // the first action that is not cancel
+        XCTAssertEqual(alert.highlightedIndex, 1)  // the first action that is not cancel
         alert.choose(delete)
-        alert.choose(cancel) // a second choice is ignored: the alert is gone
+        alert.choose(cancel)  // a second choice is ignored: the alert is gone
         XCTAssertEqual(chosen, [delete])
-        XCTAssertEqual(presentedWhenChosen, [false]) // dismissed before the choice is reported
+        XCTAssertEqual(presentedWhenChosen, [false])  // dismissed before the choice is reported
         XCTAssertNil(controller.presentedAlert)
     }
 
@@ -195,7 +199,7 @@ final class AlertTests: XCTestCase {
         XCTAssertTrue(terminal.snapshot().contains("[>A<] [ B ] [ 닫기 ]"))
         terminal.press(.right)
         XCTAssertTrue(terminal.snapshot().contains("[ A ] [>B<] [ 닫기 ]"))
-        terminal.press(.tab, .tab, .left) // 1 → 2 → 0 → 2, wrapping around
+        terminal.press(.tab, .tab, .left)  // 1 → 2 → 0 → 2, wrapping around
         XCTAssertEqual(controller.presentedAlert?.highlightedIndex, 2)
         terminal.press(.backTab, .right, .enter)
         XCTAssertEqual(chosen, ["닫기"])
@@ -217,19 +221,21 @@ final class AlertTests: XCTestCase {
             .subscribe()
             .disposed(by: bag)
         // The box covers the right half of 김, which is blanked rather than split.
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "> 튀 ┌────────────┐",
-            "  김 │ Order Fail │",
-            "     │            │",
-            "     │ No Orders  │",
-            "     │            │",
-            "     │   [>OK<]   │",
-            "     └────────────┘",
-            "[ Order ]"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "> 튀 ┌────────────┐",
+                "  김 │ Order Fail │",
+                "     │            │",
+                "     │ No Orders  │",
+                "     │            │",
+                "     │   [>OK<]   │",
+                "     └────────────┘",
+                "[ Order ]"
+            ))
         XCTAssertTrue(terminal.frame[7, 1].style.bold)
         terminal.press(.down, "o", .tab)
-        XCTAssertEqual(list.selectedIndex, 0) // the keys went to the alert, not the screen
+        XCTAssertEqual(list.selectedIndex, 0)  // the keys went to the alert, not the screen
         XCTAssertEqual(taps, 0)
         terminal.press(.enter)
         XCTAssertNil(controller.presentedAlert)
@@ -276,7 +282,7 @@ final class AlertTests: XCTestCase {
         let controller = ContactsController(contacts: result.asObservable())
         controller.loadViewIfNeeded()
         result.accept(.error(AppError.unknown))
-        XCTAssertNotNil(controller.presentedAlert) // no main-queue turn needed
+        XCTAssertNotNil(controller.presentedAlert)  // no main-queue turn needed
         controller.presentedAlert?.chooseAction(at: 0)
         XCTAssertNil(controller.presentedAlert)
     }

@@ -66,7 +66,7 @@ final class ButtonTests: XCTestCase {
         controller.rx.keys.subscribe(onNext: { keys.append($0) }).disposed(by: bag)
         controller.rx.key("q").subscribe(onNext: { quits += 1 }).disposed(by: bag)
         terminal.press("o", "q", .enter, "+")
-        XCTAssertEqual(keys, ["q", "+"]) // "o" is the shortcut, Enter taps the focused button
+        XCTAssertEqual(keys, ["q", "+"])  // "o" is the shortcut, Enter taps the focused button
         XCTAssertEqual(quits, 1)
     }
 }

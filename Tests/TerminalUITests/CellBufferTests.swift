@@ -24,11 +24,11 @@ final class CellBufferTests: XCTestCase {
     func testOverwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var buffer = CellBuffer(size: Size(width: 6, height: 1))
         buffer.write("튀김튀", at: Point(x: 0, y: 0))
-        buffer.write("x", at: Point(x: 1, y: 0)) // the right half of 튀
+        buffer.write("x", at: Point(x: 1, y: 0))  // the right half of 튀
         XCTAssertEqual(buffer.lines, [" x김튀"])
-        buffer.write("y", at: Point(x: 2, y: 0)) // the left half of 김
+        buffer.write("y", at: Point(x: 2, y: 0))  // the left half of 김
         XCTAssertEqual(buffer.lines, [" xy 튀"])
-        buffer.write("김", at: Point(x: 3, y: 0)) // straddles the old 튀 at 4–5
+        buffer.write("김", at: Point(x: 3, y: 0))  // straddles the old 튀 at 4–5
         XCTAssertEqual(buffer.lines, [" xy김"])
         XCTAssertEqual(buffer.text.terminalWidth, 5)
     }

@@ -12,7 +12,7 @@ final class KeyParserTests: XCTestCase {
     func testArrowsInNormalAndApplicationCursorMode() {
         XCTAssertEqual(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"), [.up, .down, .right, .left])
         XCTAssertEqual(keys("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"), [.up, .down, .right, .left])
-        XCTAssertEqual(keys("\u{1B}[1;5A"), [.up]) // Ctrl-Up: the modifier is ignored
+        XCTAssertEqual(keys("\u{1B}[1;5A"), [.up])  // Ctrl-Up: the modifier is ignored
     }
 
     func testEditingAndNavigationKeys() {
@@ -98,6 +98,6 @@ final class KeyParserTests: XCTestCase {
     func testUnknownSequencesAndInvalidBytesAreSkipped() {
         XCTAssertEqual(keys("\u{1B}[99xA"), ["A"])
         XCTAssertEqual(keys([0xFF, 0x41]), ["A"])
-        XCTAssertEqual(keys([0xE2, 0x41]), ["A"]) // a UTF-8 lead byte that is not continued
+        XCTAssertEqual(keys([0xE2, 0x41]), ["A"])  // a UTF-8 lead byte that is not continued
     }
 }

@@ -21,11 +21,13 @@ final class LabelTests: XCTestCase {
         let center = Label("튀김1", alignment: .center)
         let right = Label("₩1,000", alignment: .right)
         let (terminal, _, _) = show(VStack(left, center, right), width: 10, height: 3)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "튀김1",
-            "  튀김1",
-            "    ₩1,000"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "튀김1",
+                "  튀김1",
+                "    ₩1,000"
+            ))
     }
 
     @MainActor private static func truncation() {
@@ -33,7 +35,7 @@ final class LabelTests: XCTestCase {
         let (terminal, _, _) = show(label, width: 8, height: 1)
         XCTAssertEqual(terminal.snapshot(), "튀김 떡…")
         label.text = "튀김튀김튀김"
-        XCTAssertEqual(terminal.snapshot(), " 튀김튀…") // a wide character never straddles the edge
+        XCTAssertEqual(terminal.snapshot(), " 튀김튀…")  // a wide character never straddles the edge
         XCTAssertEqual(terminal.frame.lines[0].terminalWidth, 8)
     }
 
@@ -47,17 +49,21 @@ final class LabelTests: XCTestCase {
     @MainActor private static func wrapping() {
         let label = Label("주문이 없습니다 지금 주문하세요", numberOfLines: 0)
         let (terminal, _, _) = show(label, width: 10, height: 4)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "주문이",
-            "없습니다",
-            "지금",
-            "주문하세요"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "주문이",
+                "없습니다",
+                "지금",
+                "주문하세요"
+            ))
         label.numberOfLines = 2
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "주문이",
-            "없습니다…"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "주문이",
+                "없습니다…"
+            ))
     }
 
     @MainActor private static func bindingOnMain() {

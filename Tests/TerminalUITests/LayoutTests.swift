@@ -60,12 +60,14 @@ final class LayoutTests: XCTestCase {
     @MainActor private static func panel() {
         let panel = Panel(title: "메뉴 Menu", VStack(Label("튀김1"), Label("김밥")))
         let (terminal, _, _) = show(VStack(panel), width: 16, height: 5)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "┌─ 메뉴 Menu ──┐",
-            "│튀김1         │",
-            "│김밥          │",
-            "└──────────────┘"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "┌─ 메뉴 Menu ──┐",
+                "│튀김1         │",
+                "│김밥          │",
+                "└──────────────┘"
+            ))
         panel.title = "아주 긴 메뉴 제목입니다"
         XCTAssertEqual(terminal.snapshot().split(separator: "\n").first, "┌─ 아주 긴 메… ┐")
     }
@@ -107,7 +109,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("3", "2"))
         XCTAssertEqual(terminal.frameCount, frames + 1)
         XCTAssertEqual(terminal.snapshot(), lines("3", "2"))
-        XCTAssertEqual(terminal.frameCount, frames + 1) // nothing changed, nothing drawn
+        XCTAssertEqual(terminal.frameCount, frames + 1)  // nothing changed, nothing drawn
     }
 
     @MainActor private static func controlC() {

@@ -21,11 +21,13 @@ final class ListViewTests: XCTestCase {
         let list = ListView()
         let (terminal, _, _) = show(list, width: 20, height: 4)
         list.rows = [ListRow("튀김1", "₩1,000", "0"), ListRow("순대", "₩12,500", "2"), ListRow("떡볶이 세트 메뉴", "₩9,000", "10")]
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "> 튀김1    ₩1,000  0",
-            "  순대    ₩12,500  2",
-            "  떡볶이…  ₩9,000 10"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "> 튀김1    ₩1,000  0",
+                "  순대    ₩12,500  2",
+                "  떡볶이…  ₩9,000 10"
+            ))
         XCTAssertEqual(list.selectedIndex, 0)
         // The focused list shows its selection in reverse video as well.
         XCTAssertTrue(terminal.frame[0, 0].style.reverse)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Reactive
 import TerminalUI
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The live terminal, driven on a pseudo-terminal. Signals are raised in-process with
 // `reraisesSignals: false`, so the handler restores the terminal and the test process lives on.
@@ -55,7 +56,8 @@ final class LiveTerminalTests: XCTestCase {
         screen.render()
 
         let e = esc
-        let expected = ANSIFrameEncoder.setupSequence
+        let expected =
+            ANSIFrameEncoder.setupSequence
             + bytes("\(e)[0m\(e)[2J\(e)[1;1H튀김1\(e)[2;1H\(e)[0;7mok        \(e)[0m")
         XCTAssertEqual(String(decoding: pty.read(count: expected.count), as: UTF8.self), String(decoding: expected, as: UTF8.self))
 
@@ -79,7 +81,10 @@ final class LiveTerminalTests: XCTestCase {
             let bag = DisposeBag()
             var received: [Int32] = []
             let reported = XCTestExpectation(description: "signal reported on the main queue")
-            terminal.signals.subscribe(onNext: { received.append($0); reported.fulfill() }).disposed(by: bag)
+            terminal.signals.subscribe(onNext: {
+                received.append($0)
+                reported.fulfill()
+            }).disposed(by: bag)
             try terminal.start()
             let raw = pty.attributes
             XCTAssertEqual(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG), 0, "raw mode")
@@ -120,7 +125,7 @@ final class LiveTerminalTests: XCTestCase {
         try terminal.start()
         defer { terminal.restore() }
         pty.type(bytes("+-"))
-        pty.type([0x1B, 0x5B]) // an arrow split across writes
+        pty.type([0x1B, 0x5B])  // an arrow split across writes
         pty.type([0x42])
         pty.type(bytes("튀\r"))
         XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 10), .completed)
@@ -161,14 +166,17 @@ final class LiveTerminalTests: XCTestCase {
         let bag = DisposeBag()
         let resized = XCTestExpectation(description: "resized")
         var sizes: [Size] = []
-        terminal.resizes.subscribe(onNext: { sizes.append($0); resized.fulfill() }).disposed(by: bag)
+        terminal.resizes.subscribe(onNext: {
+            sizes.append($0)
+            resized.fulfill()
+        }).disposed(by: bag)
         try terminal.start()
         defer { terminal.restore() }
         screen.render()
         _ = pty.read(until: bytes("x"))
 
         pty.resize(columns: 20, rows: 5)
-        raise(SIGWINCH) // the kernel signals the pty's foreground process group, which the test is not
+        raise(SIGWINCH)  // the kernel signals the pty's foreground process group, which the test is not
         XCTAssertEqual(XCTWaiter().wait(for: [resized], timeout: 10), .completed)
         XCTAssertEqual(sizes, [Size(width: 20, height: 5)])
         XCTAssertEqual(terminal.size, Size(width: 20, height: 5))

@@ -32,7 +32,10 @@ private final class GreetingViewController: ViewController {
     override func viewDidLoad() {
         names
             .map { "Hello, \($0)" }
-            .drive(onNext: { self.greeting.text = $0; self.shownCount += 1 })
+            .drive(onNext: {
+                self.greeting.text = $0
+                self.shownCount += 1
+            })
             .disposed(by: disposeBag)
         notices
             .emit(onNext: { self.status.text = $0 })
@@ -93,6 +96,8 @@ final class MainActorScreenTests: XCTestCase {
         XCTAssertEqual(controller.nameField.text, "")
         XCTAssertEqual(controller.status.text, "Type a name")
         drainMainQueue()
-        XCTAssertEqual(terminal.snapshot().split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init), ["Hello, stranger", "Type a name", "[ Send ]"])
+        XCTAssertEqual(
+            terminal.snapshot().split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init),
+            ["Hello, stranger", "Type a name", "[ Send ]"])
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import TerminalUI
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The exit paths that end the process, checked from outside: the test binary runs itself as a
 /// child on a pseudo-terminal, starts a live session there and leaves by a real signal (handled

@@ -34,18 +34,20 @@ final class PromptTests: XCTestCase {
         let (terminal, _, controller) = show(Label("배경"), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Sign in", message: "Paste your identity token", placeholder: "eyJ…"))
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "배경",
-            "   ┌──────────────────────────────────────────┐",
-            "   │                 Sign in                  │",
-            "   │                                          │",
-            "   │        Paste your identity token         │",
-            "   │                                          │",
-            "   │ eyJ…                                     │",
-            "   │                                          │",
-            "   │            [ Cancel ] [>OK<]             │",
-            "   └──────────────────────────────────────────┘"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "배경",
+                "   ┌──────────────────────────────────────────┐",
+                "   │                 Sign in                  │",
+                "   │                                          │",
+                "   │        Paste your identity token         │",
+                "   │                                          │",
+                "   │ eyJ…                                     │",
+                "   │                                          │",
+                "   │            [ Cancel ] [>OK<]             │",
+                "   └──────────────────────────────────────────┘"
+            ))
         // The field's row: the placeholder dimmed, the cursor on its first cell, all of it underlined.
         XCTAssertTrue(terminal.frame[5, 6].style.reverse)
         XCTAssertTrue(terminal.frame[6, 6].style.dim)
@@ -98,7 +100,7 @@ final class PromptTests: XCTestCase {
     }
 
     @MainActor private static func chooseFromCode() {
-        let controller = ViewController() // no screen needed
+        let controller = ViewController()  // no screen needed
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: nil, message: "Token?"))
         let alert = try! XCTUnwrap(controller.presentedAlert)
@@ -119,7 +121,7 @@ final class PromptTests: XCTestCase {
         subscription.dispose()
         XCTAssertNil(controller.presentedAlert)
         XCTAssertEqual(terminal.snapshot(), "")
-        terminal.press(.enter) // the alert is gone: nothing more is reported
+        terminal.press(.enter)  // the alert is gone: nothing more is reported
         XCTAssertEqual(events, [])
     }
 
@@ -129,14 +131,14 @@ final class PromptTests: XCTestCase {
         recorder.record(controller.rx.prompt(title: "Token", message: nil))
         let alert = try! XCTUnwrap(controller.presentedAlert)
         terminal.type("a c")
-        terminal.press(.left, .left, .backspace, .delete, .right) // Left and Right move the cursor, not the highlight
+        terminal.press(.left, .left, .backspace, .delete, .right)  // Left and Right move the cursor, not the highlight
         XCTAssertEqual(alert.textFieldText, "c")
         XCTAssertEqual(alert.highlightedIndex, 1)
         terminal.press(.home, .space, .end, "d", .control("a"), "x", .control("e"))
         XCTAssertEqual(alert.textFieldText, "x cd")
         terminal.press(.left, .control("u"))
         XCTAssertEqual(alert.textFieldText, "d")
-        terminal.press(.up, .down, .pageDown, .insert) // unused keys change nothing
+        terminal.press(.up, .down, .pageDown, .insert)  // unused keys change nothing
         XCTAssertEqual(alert.textFieldText, "d")
         terminal.press(.tab)
         XCTAssertEqual(alert.highlightedIndex, 0)
@@ -146,8 +148,8 @@ final class PromptTests: XCTestCase {
         XCTAssertTrue(terminal.snapshot().contains("[ Cancel ] [>OK<]"))
         terminal.press(.backTab, .backTab)
         terminal.press(.space)
-        XCTAssertEqual(recorder.events, []) // Space typed a space rather than choosing
-        XCTAssertEqual(alert.textFieldText, " d") // typed at the cursor, which Ctrl-U left at the start
+        XCTAssertEqual(recorder.events, [])  // Space typed a space rather than choosing
+        XCTAssertEqual(alert.textFieldText, " d")  // typed at the cursor, which Ctrl-U left at the start
         terminal.press(.enter)
         XCTAssertEqual(recorder.events, [" d", "|"])
     }
@@ -167,10 +169,10 @@ final class PromptTests: XCTestCase {
         terminal.press(.up, .escape)
         XCTAssertEqual(taps, 0)
         XCTAssertEqual(unused, [])
-        XCTAssertEqual(field.text, "under") // the field under the alert got nothing
+        XCTAssertEqual(field.text, "under")  // the field under the alert got nothing
         XCTAssertEqual(recorder.events, ["|"])
         terminal.type("o")
-        XCTAssertEqual(field.text, "undero") // back to the screen's focused field
+        XCTAssertEqual(field.text, "undero")  // back to the screen's focused field
     }
 
     @MainActor private static func secure() {
@@ -238,7 +240,7 @@ final class PromptTests: XCTestCase {
     private static func makeToken(length: Int) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         var token = ""
-        var state: UInt32 = 2_463_534_242 // xorshift: no period short enough to repeat a 20-character run
+        var state: UInt32 = 2_463_534_242  // xorshift: no period short enough to repeat a 20-character run
         for index in 0..<length {
             state ^= state << 13
             state ^= state >> 17

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A pseudo-terminal pair from `openpty`: the program under test uses the slave side as its
 /// terminal; the test reads what it writes, and types, through the master side.

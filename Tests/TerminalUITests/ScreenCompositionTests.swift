@@ -114,17 +114,19 @@ final class ScreenCompositionTests: XCTestCase {
             Menu(name: "아주 긴 이름의 김밥", price: 12_000, count: 0),
         ])
         drainMainQueue()
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "┌─ 메뉴 ───────────────────┐",
-            "│> 튀김1           ₩1,000 0│",
-            "│  떡볶이          ₩3,500 0│",
-            "│  아주 긴 이름…  ₩12,000 0│",
-            "│                          │",
-            "└──────────────────────────┘",
-            "합계 0개                  ₩0",
-            "[ Clear ] [ Order ]",
-            "                  ↑↓ +/- c o"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "┌─ 메뉴 ───────────────────┐",
+                "│> 튀김1           ₩1,000 0│",
+                "│  떡볶이          ₩3,500 0│",
+                "│  아주 긴 이름…  ₩12,000 0│",
+                "│                          │",
+                "└──────────────────────────┘",
+                "합계 0개                  ₩0",
+                "[ Clear ] [ Order ]",
+                "                  ↑↓ +/- c o"
+            ))
         XCTAssertFalse(controller.orderButton.isEnabled)
 
         terminal.press(.down, "+", "+", .down, "+", "-", "-", "+")
@@ -153,15 +155,17 @@ final class ScreenCompositionTests: XCTestCase {
         let bag = DisposeBag()
         var taps = 0
         controller.signIn.rx.tap.subscribe(onNext: { taps += 1 }).disposed(by: bag)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "",
-            "          Bistro",
-            "",
-            "  [>Sign in with Apple<]",
-            "",
-            "",
-            "로그아웃 상태"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "",
+                "          Bistro",
+                "",
+                "  [>Sign in with Apple<]",
+                "",
+                "",
+                "로그아웃 상태"
+            ))
         terminal.press(.enter)
         XCTAssertEqual(taps, 1)
     }

@@ -55,11 +55,13 @@ final class TabBarControllerTests: XCTestCase {
 
     @MainActor private static func firstTab() {
         let (terminal, _, _) = make()
-        XCTAssertEqual(terminal.snapshot(), lines(
-            " [Menu]  Contacts   Account    Tab switches",
-            "menu body",
-            "[>Order<]"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                " [Menu]  Contacts   Account    Tab switches",
+                "menu body",
+                "[>Order<]"
+            ))
         XCTAssertTrue(terminal.frame[1, 0].style.bold, "the selected title is cut out of the reversed bar")
         XCTAssertTrue(terminal.frame[10, 0].style.reverse)
     }
@@ -68,11 +70,13 @@ final class TabBarControllerTests: XCTestCase {
         let (terminal, controller, _) = make()
         terminal.press(.tab)
         XCTAssertEqual(controller.selectedIndex, 1)
-        XCTAssertEqual(terminal.snapshot(), lines(
-            "  Menu  [Contacts]  Account    Tab switches",
-            "contacts body",
-            "[>Call<]"
-        ))
+        XCTAssertEqual(
+            terminal.snapshot(),
+            lines(
+                "  Menu  [Contacts]  Account    Tab switches",
+                "contacts body",
+                "[>Call<]"
+            ))
         terminal.press(.tab, .tab)
         XCTAssertEqual(controller.selectedIndex, 0, "wraps after the last tab")
         terminal.press(.backTab)

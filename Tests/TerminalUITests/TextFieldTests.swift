@@ -37,10 +37,10 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "ac")
         XCTAssertEqual(field.cursorPosition, 1)
         terminal.press(.home)
-        terminal.press(.backspace) // nothing before the cursor
+        terminal.press(.backspace)  // nothing before the cursor
         terminal.type("Z")
         XCTAssertEqual(field.text, "Zac")
-        terminal.press(.end, .delete, .right) // nothing after the cursor
+        terminal.press(.end, .delete, .right)  // nothing after the cursor
         XCTAssertEqual(field.text, "Zac")
         XCTAssertEqual(field.cursorPosition, 3)
         terminal.press(.space)
@@ -58,7 +58,7 @@ final class TextFieldTests: XCTestCase {
         terminal.press(.left, .left, .left, .left, .left, .control("u"))
         XCTAssertEqual(field.text, "world")
         XCTAssertEqual(field.cursorPosition, 0)
-        terminal.press(.control("u")) // nothing before the cursor
+        terminal.press(.control("u"))  // nothing before the cursor
         XCTAssertEqual(field.text, "world")
     }
 
@@ -67,12 +67,12 @@ final class TextFieldTests: XCTestCase {
         let button = Button("Go")
         let (terminal, screen, _) = show(VStack(field, button), width: 10, height: 2)
         XCTAssertEqual(terminal.snapshot(), lines("ab", "[ Go ]"))
-        XCTAssertTrue(field.isFocused) // the first focusable view, given the focus by the first frame
+        XCTAssertTrue(field.isFocused)  // the first focusable view, given the focus by the first frame
         let reversed = { (0..<10).filter { terminal.frame[$0, 0].style.reverse } }
-        XCTAssertEqual(reversed(), [2]) // after the text
+        XCTAssertEqual(reversed(), [2])  // after the text
         terminal.press(.left)
         XCTAssertEqual(reversed(), [1])
-        XCTAssertTrue(terminal.frame[5, 0].style.underline) // the field's extent is marked
+        XCTAssertTrue(terminal.frame[5, 0].style.underline)  // the field's extent is marked
         screen.focus(button)
         XCTAssertEqual(reversed(), [])
         XCTAssertEqual(terminal.snapshot(), lines("ab", "[>Go<]"))
@@ -87,7 +87,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(reversed(), [5])
         terminal.press(.left, .left)
         XCTAssertEqual(field.cursorPosition, 1)
-        XCTAssertEqual(reversed(), [2, 3]) // the cursor covers the whole of 밥
+        XCTAssertEqual(reversed(), [2, 3])  // the cursor covers the whole of 밥
         terminal.press(.backspace)
         XCTAssertEqual(field.text, "밥a")
         XCTAssertEqual(terminal.snapshot(), "밥a")
@@ -105,7 +105,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "\u{1100}\u{1161}e\u{301}")
         terminal.press(.left)
         XCTAssertEqual(field.cursorPosition, 1)
-        terminal.press(.backspace) // the whole syllable goes
+        terminal.press(.backspace)  // the whole syllable goes
         XCTAssertEqual(field.text, "e\u{301}")
         // A vowel jamo typed before an initial would join it into a syllable: the cursor stays
         // on a character boundary, after the syllable.
@@ -176,7 +176,7 @@ final class TextFieldTests: XCTestCase {
         let (terminal, _, _) = show(field, width: 20, height: 1)
         XCTAssertEqual(terminal.snapshot(), "Identity token")
         XCTAssertTrue(terminal.frame[1, 0].style.dim)
-        XCTAssertTrue(terminal.frame[0, 0].style.reverse) // the cursor sits on its first cell
+        XCTAssertTrue(terminal.frame[0, 0].style.reverse)  // the cursor sits on its first cell
         XCTAssertEqual(field.text, "")
         terminal.type("x")
         XCTAssertEqual(terminal.snapshot(), "x")
@@ -216,9 +216,9 @@ final class TextFieldTests: XCTestCase {
         field.rx.text.orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
         XCTAssertEqual(texts, ["a"])
         terminal.type("bc")
-        terminal.press(.left, .right, .home, .backspace) // moves and no-ops change nothing
+        terminal.press(.left, .right, .home, .backspace)  // moves and no-ops change nothing
         terminal.press(.delete)
-        field.text = "bc" // the same text: no event
+        field.text = "bc"  // the same text: no event
         field.text = "new"
         XCTAssertEqual(texts, ["a", "ab", "abc", "bc", "new"])
 
@@ -246,8 +246,8 @@ final class TextFieldTests: XCTestCase {
         terminal.type("2")
         terminal.press(.enter)
         XCTAssertEqual(submitted, ["token", "token2"])
-        XCTAssertEqual(unused, []) // Enter is the field's
-        XCTAssertEqual(field.text, "token2") // submitting keeps the text
+        XCTAssertEqual(unused, [])  // Enter is the field's
+        XCTAssertEqual(field.text, "token2")  // submitting keeps the text
     }
 
     @MainActor private static func unusedKeys() {
@@ -262,7 +262,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertFalse(field.handleKey(.up))
         terminal.press(.up, .down, .escape, .pageUp, .control("x"), "g")
         XCTAssertEqual(unused, [.up, .down, .escape, .pageUp, .control("x")])
-        XCTAssertEqual(taps, 0) // "g" was typed into the focused field, not taken as the shortcut
+        XCTAssertEqual(taps, 0)  // "g" was typed into the focused field, not taken as the shortcut
         XCTAssertEqual(field.text, "g")
         terminal.press(.tab)
         XCTAssertTrue(button.isFocused)
@@ -279,11 +279,11 @@ final class TextFieldTests: XCTestCase {
         field.rx.text.orEmpty.subscribe(onNext: { _ in events += 1 }).disposed(by: bag)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
         let pasted = String((0..<2000).map { alphabet[($0 * 7 + $0 / 13) % alphabet.count] })
-        XCTAssertEqual(terminal.snapshot(), "") // the first frame
+        XCTAssertEqual(terminal.snapshot(), "")  // the first frame
         let frames = terminal.frameCount
         terminal.type(pasted)
         XCTAssertEqual(field.text, pasted)
-        XCTAssertEqual(events, 2001) // the empty text, then one per key
+        XCTAssertEqual(events, 2001)  // the empty text, then one per key
         // Keys only mark the screen dirty: the whole paste is drawn in one frame, when it is read.
         XCTAssertEqual(terminal.frameCount, frames)
         XCTAssertEqual(terminal.snapshot(), String(pasted.suffix(39)))

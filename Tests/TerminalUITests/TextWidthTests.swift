@@ -5,20 +5,20 @@ final class TextWidthTests: XCTestCase {
     func testWidthsOfNarrowWideZeroWidthAndControlCharacters() {
         XCTAssertEqual(Character("a").terminalWidth, 1)
         XCTAssertEqual(Character("+").terminalWidth, 1)
-        XCTAssertEqual(Character("튀").terminalWidth, 2)          // Hangul syllable
-        XCTAssertEqual(Character("漢").terminalWidth, 2)          // CJK ideograph
-        XCTAssertEqual(Character("カ").terminalWidth, 2)          // Katakana
-        XCTAssertEqual(Character("ｶ").terminalWidth, 1)           // halfwidth Katakana
-        XCTAssertEqual(Character("Ａ").terminalWidth, 2)          // fullwidth Latin
-        XCTAssertEqual(Character("₩").terminalWidth, 1)           // won sign
-        XCTAssertEqual(Character("￦").terminalWidth, 2)          // fullwidth won sign
+        XCTAssertEqual(Character("튀").terminalWidth, 2)  // Hangul syllable
+        XCTAssertEqual(Character("漢").terminalWidth, 2)  // CJK ideograph
+        XCTAssertEqual(Character("カ").terminalWidth, 2)  // Katakana
+        XCTAssertEqual(Character("ｶ").terminalWidth, 1)  // halfwidth Katakana
+        XCTAssertEqual(Character("Ａ").terminalWidth, 2)  // fullwidth Latin
+        XCTAssertEqual(Character("₩").terminalWidth, 1)  // won sign
+        XCTAssertEqual(Character("￦").terminalWidth, 2)  // fullwidth won sign
         XCTAssertEqual(Character("😀").terminalWidth, 2)
         XCTAssertEqual(Character("❤\u{FE0F}").terminalWidth, 2)  // text default, emoji presentation asked
-        XCTAssertEqual(Character("e\u{301}").terminalWidth, 1)    // e + combining acute: one cell
-        XCTAssertEqual(Character("\u{301}").terminalWidth, 0)     // a combining mark alone
-        XCTAssertEqual(Character("\u{200B}").terminalWidth, 0)    // zero-width space
-        XCTAssertEqual(Character("\u{1B}").terminalWidth, 0)      // ESC
-        XCTAssertEqual(Character("\u{1112}\u{1171}").terminalWidth, 2) // 튀 spelt with conjoining jamo
+        XCTAssertEqual(Character("e\u{301}").terminalWidth, 1)  // e + combining acute: one cell
+        XCTAssertEqual(Character("\u{301}").terminalWidth, 0)  // a combining mark alone
+        XCTAssertEqual(Character("\u{200B}").terminalWidth, 0)  // zero-width space
+        XCTAssertEqual(Character("\u{1B}").terminalWidth, 0)  // ESC
+        XCTAssertEqual(Character("\u{1112}\u{1171}").terminalWidth, 2)  // 튀 spelt with conjoining jamo
     }
 
     func testStringWidthCountsEachCharacter() {
@@ -30,7 +30,7 @@ final class TextWidthTests: XCTestCase {
 
     func testTruncationEndsInAnEllipsisAndNeverSplitsAWideCharacter() {
         XCTAssertEqual("튀김1".truncated(toWidth: 5), "튀김1")
-        XCTAssertEqual("튀김1".truncated(toWidth: 4), "튀…")     // 김 would straddle the limit
+        XCTAssertEqual("튀김1".truncated(toWidth: 4), "튀…")  // 김 would straddle the limit
         XCTAssertEqual("튀김1".truncated(toWidth: 3), "튀…")
         XCTAssertEqual("튀김1".truncated(toWidth: 2), "…")
         XCTAssertEqual("튀김1".truncated(toWidth: 1), "…")

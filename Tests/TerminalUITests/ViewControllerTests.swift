@@ -35,8 +35,8 @@ final class ViewControllerTests: XCTestCase {
 
         let shown = CountingController()
         let terminal = HeadlessTerminal(width: 10, height: 1)
-        Screen(terminal: terminal).rootViewController = shown // the terminal keeps the screen
-        XCTAssertEqual(shown.didLoads, 1) // a screen loads its root controller's view
+        Screen(terminal: terminal).rootViewController = shown  // the terminal keeps the screen
+        XCTAssertEqual(shown.didLoads, 1)  // a screen loads its root controller's view
         XCTAssertEqual(terminal.snapshot(), "first")
     }
 

@@ -8,10 +8,13 @@ public enum FirebaseOptionsFiles {
         projectID: String? = "bistro-test-project", appID: String? = "1:123456789012:ios:0123456789abcdef",
         bundleID: String? = "app.bistro.tests"
     ) -> Data {
-        let pairs = [("API_KEY", apiKey), ("GCM_SENDER_ID", senderID), ("PROJECT_ID", projectID), ("GOOGLE_APP_ID", appID),
-                     ("BUNDLE_ID", bundleID), ("PLIST_VERSION", "1"), ("STORAGE_BUCKET", "bistro-test-project.appspot.com")]
+        let pairs = [
+            ("API_KEY", apiKey), ("GCM_SENDER_ID", senderID), ("PROJECT_ID", projectID), ("GOOGLE_APP_ID", appID),
+            ("BUNDLE_ID", bundleID), ("PLIST_VERSION", "1"), ("STORAGE_BUCKET", "bistro-test-project.appspot.com"),
+        ]
         let entries = pairs.compactMap { key, value in value.map { "\t<key>\(key)</key>\n\t<string>\($0)</string>\n" } }.joined()
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `Scripts/remote-config-server.py` running on 127.0.0.1 with a port of its choosing, driven through
@@ -118,10 +119,12 @@ public final class LocalConfigServer: Sendable {
     /// Publishes one template after another, `interval` seconds apart: `entries` with `key` set to
     /// each number of `counts` in turn.
     public func publishSeries(_ entries: [String: String], key: String, counts: ClosedRange<Int>, interval: Double) async throws {
-        try await server.control("publish", [
-            "entries": entries,
-            "series": ["key": key, "from": counts.lowerBound, "to": counts.upperBound, "interval": interval] as [String: any Sendable],
-        ])
+        try await server.control(
+            "publish",
+            [
+                "entries": entries,
+                "series": ["key": key, "from": counts.lowerBound, "to": counts.upperBound, "interval": interval] as [String: any Sendable],
+            ])
     }
 
     /// Publishes a new template, blocking until the server has it.
@@ -133,7 +136,8 @@ public final class LocalConfigServer: Sendable {
     /// command while a terminal session goes on.
     public func publishCommand(_ entries: [String: String]) throws -> [String] {
         let body = String(decoding: try JSONSerialization.data(withJSONObject: ["entries": entries]), as: UTF8.self)
-        let post = "import sys, urllib.request; urllib.request.urlopen(urllib.request.Request("
+        let post =
+            "import sys, urllib.request; urllib.request.urlopen(urllib.request.Request("
             + "sys.argv[1], data=sys.argv[2].encode(), method='POST'), timeout=10)"
         return ["python3", "-c", post, baseURL.appendingPathComponent("__control/publish").absoluteString, body]
     }

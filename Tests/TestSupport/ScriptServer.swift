@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One of the repository's Python test servers (`Scripts/<name>`) on 127.0.0.1 with a port of its
 /// choosing, driven through its `/__control/` endpoints. The servers print their address as the first
@@ -40,7 +41,8 @@ public final class ScriptServer: Sendable {
         }
         let text = String(decoding: line, as: UTF8.self)
         guard let address = text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let url = URL(string: address), url.port != nil else {
+            let url = URL(string: address), url.port != nil
+        else {
             process.terminate()
             throw ServerError.unexpectedOutput(text)
         }
@@ -88,7 +90,9 @@ public final class ScriptServer: Sendable {
         let done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: request) { data, response, error in
             received.withLock {
-                $0 = data.map { .success(((response as? HTTPURLResponse)?.statusCode, $0)) } ?? .failure(error ?? URLError(.badServerResponse))
+                $0 =
+                    data.map { .success(((response as? HTTPURLResponse)?.statusCode, $0)) }
+                    ?? .failure(error ?? URLError(.badServerResponse))
             }
             done.signal()
         }.resume()

@@ -1,5 +1,5 @@
-import Reactive
 import Foundation
+import Reactive
 
 /// A clock the test moves by hand: token times, refetch and minimum intervals, back-off, session lifetimes.
 public final class TestClock: Sendable {

@@ -1,16 +1,16 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A local TCP port that nothing listens on: bound to find a free one, then closed again, so that a
 /// connection to it is refused — the client is offline.
 public func unusedLocalPort() -> Int {
     #if canImport(Glibc)
-    let streamType = Int32(SOCK_STREAM.rawValue)
+        let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    let streamType = SOCK_STREAM
+        let streamType = SOCK_STREAM
     #endif
     let descriptor = socket(AF_INET, streamType, 0)
     precondition(descriptor >= 0, "socket")

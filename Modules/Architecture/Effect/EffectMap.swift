@@ -7,9 +7,10 @@ extension Effect {
         case .send(let action):
             return .send(transform(action))
         case .run(let priority, let operation):
-            return Effect<Parent>(.run(priority: priority) { send in
-                await operation(Send { action in send.send(transform(action)) })
-            })
+            return Effect<Parent>(
+                .run(priority: priority) { send in
+                    await operation(Send { action in send.send(transform(action)) })
+                })
         case .observable(let make, let onError, let location):
             var mappedOnError: (@Sendable (any Error) -> Parent?)?
             if let onError {

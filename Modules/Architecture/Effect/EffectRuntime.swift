@@ -98,21 +98,22 @@ final class EffectRuntime<Action: Sendable>: Sendable {
             let subscription = SingleAssignmentDisposable()
             running.started(subscription)
             let dispatch = self.dispatch
-            subscription.setDisposable(make().subscribe(
-                onNext: { action in dispatch(action, nil) },
-                onError: { error in
-                    if let onError {
-                        if let action = onError(error) { dispatch(action, nil) }
-                    } else {
-                        reportIssue(
-                            "An \"Effect.observable\" returned from \(location) failed with an unhandled error: \(error). "
-                                + "Pass \"onError\" to turn errors into actions.",
-                            at: location)
-                    }
-                    running.finish()
-                },
-                onCompleted: { running.finish() }
-            ))
+            subscription.setDisposable(
+                make().subscribe(
+                    onNext: { action in dispatch(action, nil) },
+                    onError: { error in
+                        if let onError {
+                            if let action = onError(error) { dispatch(action, nil) }
+                        } else {
+                            reportIssue(
+                                "An \"Effect.observable\" returned from \(location) failed with an unhandled error: \(error). "
+                                    + "Pass \"onError\" to turn errors into actions.",
+                                at: location)
+                        }
+                        running.finish()
+                    },
+                    onCompleted: { running.finish() }
+                ))
 
         case .merge(let effects):
             let remaining = Countdown(effects.count)

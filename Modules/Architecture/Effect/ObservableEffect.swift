@@ -13,8 +13,9 @@ extension Effect {
         onError: (@Sendable (any Error) -> Action?)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Effect {
-        Effect(.observable(
-            make: make, onError: onError,
-            location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+        Effect(
+            .observable(
+                make: make, onError: onError,
+                location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
     }
 }

@@ -1,4 +1,5 @@
 import Dependencies
+
 extension Effect {
     /// An effect that runs `operation` in a new task with the store's dependencies; `send` delivers
     /// actions back. An error thrown by `operation` goes to `handler`, or, without one, is reported
@@ -10,21 +11,22 @@ extension Effect {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Effect {
         let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return Effect(.run(priority: priority) { send in
-            do {
-                try await operation(send)
-            } catch is CancellationError where Task.isCancelled {
-                return
-            } catch {
-                if let handler {
-                    await handler(error, send)
-                } else {
-                    reportIssue(
-                        "An \"Effect.run\" returned from \(location) threw an unhandled error: \(error). "
-                            + "Handle errors inside the operation or pass a \"catch\" handler.",
-                        at: location)
+        return Effect(
+            .run(priority: priority) { send in
+                do {
+                    try await operation(send)
+                } catch is CancellationError where Task.isCancelled {
+                    return
+                } catch {
+                    if let handler {
+                        await handler(error, send)
+                    } else {
+                        reportIssue(
+                            "An \"Effect.run\" returned from \(location) threw an unhandled error: \(error). "
+                                + "Handle errors inside the operation or pass a \"catch\" handler.",
+                            at: location)
+                    }
                 }
-            }
-        })
+            })
     }
 }

@@ -1,4 +1,5 @@
 import Dependencies
+
 extension Reducer {
     /// Adds a child reducer that runs on each element of the identified array at `toElements`, for
     /// the actions that carry an element's identifier.

@@ -1,4 +1,5 @@
 import Dependencies
+
 extension Reducer {
     /// Adds a child reducer that runs while the enum state holds the case at `toCaseState`.
     ///

@@ -1,4 +1,5 @@
 import Dependencies
+
 extension Reducer {
     /// Adds a child reducer that runs on the optional state at `toWrappedState` while it is not nil.
     ///

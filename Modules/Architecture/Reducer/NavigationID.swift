@@ -1,4 +1,5 @@
 import Dependencies
+
 /// The cancellation identifier of the effects a child started through `ifLet`, `ifCaseLet` or
 /// `forEach`: the call site of the operator (stable however often `body` is rebuilt) and the
 /// child's identity — the element's id for `forEach`, the state's `id` for an `Identifiable` child

@@ -1,4 +1,5 @@
 import Dependencies
+
 /// Runs a child reducer on a part of the parent's state, for the parent's actions that carry a
 /// child action; the child's effects are mapped back to parent actions.
 ///

@@ -1,4 +1,5 @@
 import Dependencies
+
 /// Holds a feature's state, runs its reducer for each action and the effects the reducer returns.
 ///
 /// Thread-safe: send from any thread; actions are processed one at a time in the order sent. A

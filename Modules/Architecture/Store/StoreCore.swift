@@ -236,13 +236,15 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
 
     @usableFromInline
     func reducerSent(_ action: Action) -> Never {
-        fatalError("Store.send(\(action)) was called from inside the reducer while it was reducing "
-            + "\(describe(currentAction)). A reducer must not send actions: return .send(action) as its effect instead.")
+        fatalError(
+            "Store.send(\(action)) was called from inside the reducer while it was reducing "
+                + "\(describe(currentAction)). A reducer must not send actions: return .send(action) as its effect instead.")
     }
 
     func reducerRead() -> Never {
-        fatalError("The store was read from inside its reducer while it was reducing \(describe(currentAction)). "
-            + "A reducer receives the state as its argument.")
+        fatalError(
+            "The store was read from inside its reducer while it was reducing \(describe(currentAction)). "
+                + "A reducer receives the state as its argument.")
     }
 
     private func describe(_ action: Action?) -> String {

@@ -1,4 +1,5 @@
 import Dependencies
+
 /// What tools such as the TestStore need to see of a root store. Scoped stores answer for nothing.
 extension Store {
     /// The dependencies the store runs its reducer and starts its effects with.

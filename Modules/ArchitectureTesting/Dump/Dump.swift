@@ -38,8 +38,9 @@ private func dumpLines(_ value: Any, isRoot: Bool, visited: inout Set<ObjectIden
         var lines = ["\(typeName(of: value))("]
         for (index, field) in fields.enumerated() {
             let label = field.label.map { "\($0): " } ?? ""
-            lines += indent(prefixFirst(label, dumpLines(field.value, isRoot: false, visited: &visited)),
-                            comma: index < fields.count - 1)
+            lines += indent(
+                prefixFirst(label, dumpLines(field.value, isRoot: false, visited: &visited)),
+                comma: index < fields.count - 1)
         }
         lines.append(")")
         if mirror.displayStyle == .class { visited.remove(ObjectIdentifier(value as AnyObject)) }
@@ -51,8 +52,9 @@ private func dumpLines(_ value: Any, isRoot: Bool, visited: inout Set<ObjectIden
         var lines = ["("]
         for (index, element) in elements.enumerated() {
             let label = element.label.flatMap { $0.hasPrefix(".") ? nil : "\($0): " } ?? ""
-            lines += indent(prefixFirst(label, dumpLines(element.value, isRoot: false, visited: &visited)),
-                            comma: index < elements.count - 1)
+            lines += indent(
+                prefixFirst(label, dumpLines(element.value, isRoot: false, visited: &visited)),
+                comma: index < elements.count - 1)
         }
         lines.append(")")
         return lines
@@ -62,8 +64,9 @@ private func dumpLines(_ value: Any, isRoot: Bool, visited: inout Set<ObjectIden
         if elements.isEmpty { return ["[]"] }
         var lines = ["["]
         for (index, element) in elements.enumerated() {
-            lines += indent(prefixFirst("[\(index)]: ", dumpLines(element.value, isRoot: false, visited: &visited)),
-                            comma: index < elements.count - 1)
+            lines += indent(
+                prefixFirst("[\(index)]: ", dumpLines(element.value, isRoot: false, visited: &visited)),
+                comma: index < elements.count - 1)
         }
         lines.append("]")
         return lines
@@ -82,8 +85,10 @@ private func dumpLines(_ value: Any, isRoot: Bool, visited: inout Set<ObjectIden
     case .dictionary?:
         let pairs = mirror.children.map { pair -> (key: [String], value: [String]) in
             let parts = Array(Mirror(reflecting: pair.value).children)
-            return (dumpLines(parts[0].value, isRoot: false, visited: &visited),
-                    dumpLines(parts[1].value, isRoot: false, visited: &visited))
+            return (
+                dumpLines(parts[0].value, isRoot: false, visited: &visited),
+                dumpLines(parts[1].value, isRoot: false, visited: &visited)
+            )
         }.sorted { $0.key.joined(separator: "\n") < $1.key.joined(separator: "\n") }
         if pairs.isEmpty { return ["[:]"] }
         var lines = ["["]

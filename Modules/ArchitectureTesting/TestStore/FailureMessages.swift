@@ -2,7 +2,8 @@
 /// asserted word for word by the tests.
 enum FailureMessage {
     static func stateMismatch(expected: String, actual: String, closureGiven: Bool) -> String {
-        let header = closureGiven
+        let header =
+            closureGiven
             ? "A state change does not match expectation:"
             : "State was not expected to change, but a change occurred:"
         return header + "\n\n" + (diff(expected, actual) ?? expected) + "\n\n(Expected: \u{2212}, Actual: +)"

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the parser and the help know of one declared option, flag or argument.
@@ -61,7 +61,7 @@ protocol DeclaredGroup {
 /// The value of a declaration: written while parsing, read by the command afterwards, perhaps on
 /// another thread (an app runs commands off the main thread). A reference, so that copies of a
 /// command share what was parsed into the instance reflected.
-final class ParsedValue<Value>: @unchecked Sendable { // `mutex` guards `stored` and `given`
+final class ParsedValue<Value>: @unchecked Sendable {  // `mutex` guards `stored` and `given`
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var stored: Value?
     private var given = false

@@ -17,7 +17,10 @@ public struct Option<Value> {
         set { storage.value = newValue }
     }
 
-    private init(default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool, read: @escaping @Sendable (String) throws -> Value) {
+    private init(
+        default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool,
+        read: @escaping @Sendable (String) throws -> Value
+    ) {
         storage = ParsedValue(value)
         self.name = name
         self.help = help
@@ -49,12 +52,17 @@ public struct Option<Value> {
     }
 
     /// An option read by `transform`, with a default value.
-    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Value) {
+    public init(
+        wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "",
+        transform: @escaping @Sendable (String) throws -> Value
+    ) {
         self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: transform)
     }
 
     /// An option read by `transform` that may be left out: nil then.
-    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Wrapped) where Value == Wrapped? {
+    public init<Wrapped>(
+        name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Wrapped
+    ) where Value == Wrapped? {
         self.init(default: .some(nil), name: name, help: help, isRequired: false) { try transform($0) }
     }
 

@@ -7,7 +7,8 @@ import TerminalUI
 /// `bistro auth sign-in|status|sign-out|delete-account|notification`.
 struct AuthCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
-        commandName: "auth", abstract: "sign in with Apple, show who is signed in, sign out, delete the account, apply Apple's notifications",
+        commandName: "auth",
+        abstract: "sign in with Apple, show who is signed in, sign out, delete the account, apply Apple's notifications",
         subcommands: [
             AuthSignInCommand.self, AuthStatusCommand.self, AuthSignOutCommand.self, AuthDeleteAccountCommand.self,
             AuthNotificationCommand.self,
@@ -29,9 +30,10 @@ struct AuthSignInCommand: FeatureCommand {
         commandName: "sign-in", abstract: "exchange an authorization code at Apple, or verify an identity token, and keep the credential")
 
     @Option(help: ArgumentHelp("the identity token's file, or - for standard input", valueName: "FILE|-")) var identityToken: String?
-    @Option(help: ArgumentHelp(
-        "the authorization code to exchange at Apple (needs --apple-team-id, --apple-key-id, --apple-private-key), or - for standard input",
-        valueName: "CODE|-")) var authorizationCode: String?
+    @Option(
+        help: ArgumentHelp(
+            "the authorization code to exchange at Apple (needs --apple-team-id, --apple-key-id, --apple-private-key), or - for standard input",
+            valueName: "CODE|-")) var authorizationCode: String?
     @Option(help: ArgumentHelp("the raw nonce sent with the authorization request", valueName: "N")) var nonce: String?
 
     func validate() throws {
@@ -129,13 +131,14 @@ struct AuthDeleteAccountCommand: FeatureCommand {
         } catch let error as AuthenticationError {
             throw CommandFailure("could not delete the account, and nothing was deleted: \(error.message)")
         }
-        let said: String = switch deletion {
-        case .revokedAtApple: "Apple revoked the sign-in's tokens; the credential is deleted"
-        case .nothingToRevoke:
-            "the credential is deleted; it came from an identity token alone, so there was nothing to revoke at Apple: "
-                + "stop the app's access in the Apple Account's settings (Sign in with Apple)"
-        case .noCredential: "nobody is signed in: nothing to delete"
-        }
+        let said: String =
+            switch deletion {
+            case .revokedAtApple: "Apple revoked the sign-in's tokens; the credential is deleted"
+            case .nothingToRevoke:
+                "the credential is deleted; it came from an identity token alone, so there was nothing to revoke at Apple: "
+                    + "stop the app's access in the Apple Account's settings (Sign in with Apple)"
+            case .noCredential: "nobody is signed in: nothing to delete"
+            }
         services.console.emit(said)
     }
 }
@@ -167,9 +170,11 @@ struct AuthNotificationCommand: FeatureCommand {
                 let isPrivateEmail: Bool?
                 let changedStoredCredential: Bool
             }
-            services.console.emit(try JSONLine.encode(Line(
-                type: notification.event.rawValue, userID: notification.userID, eventTime: time, email: notification.email,
-                isPrivateEmail: notification.isPrivateEmail, changedStoredCredential: notification.changedStoredCredential)))
+            services.console.emit(
+                try JSONLine.encode(
+                    Line(
+                        type: notification.event.rawValue, userID: notification.userID, eventTime: time, email: notification.email,
+                        isPrivateEmail: notification.isPrivateEmail, changedStoredCredential: notification.changedStoredCredential)))
         } else {
             let effect = notification.changedStoredCredential ? "the stored credential is updated" : "no stored credential is the user's"
             services.console.emit("\(notification.event.rawValue) for \(notification.userID.sanitizedForTerminal) at \(time): \(effect)")

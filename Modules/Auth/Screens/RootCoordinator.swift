@@ -1,5 +1,5 @@
-import AuthInterface
 import Architecture
+import AuthInterface
 import Reactive
 import TerminalUI
 

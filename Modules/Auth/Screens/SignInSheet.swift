@@ -22,7 +22,8 @@ public enum SignInSheet {
                 .prompt(
                     title: "Sign in with Apple",
                     message: "Paste the identity token (a JWT) from your Apple sign-in, then press Enter.",
-                    placeholder: "identity token", isSecureTextEntry: true, submitTitle: "Sign in")
+                    placeholder: "identity token", isSecureTextEntry: true, submitTitle: "Sign in"
+                )
                 .map { text in
                     // No user id from a platform: the verified token's own subject is the user.
                     AppleAuthenticationResponse(userID: "", identityToken: text.trimmingCharacters(in: .whitespacesAndNewlines))

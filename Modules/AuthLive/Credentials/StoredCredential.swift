@@ -52,10 +52,12 @@ extension StoredCredential: CustomStringConvertible, CustomReflectable {
     }
 
     var customMirror: Mirror {
-        Mirror(self, children: [
-            "userID": userID, "email": email as Any, "fullName": fullName as Any, "identityToken": "<redacted>",
-            "refreshToken": refreshToken == nil ? "nil" : "<redacted>", "signedInAt": signedInAt, "expiresAt": expiresAt as Any,
-            "revokedAt": revokedAt as Any, "teamID": teamID as Any, "appleConfirmedAt": appleConfirmedAt as Any,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "userID": userID, "email": email as Any, "fullName": fullName as Any, "identityToken": "<redacted>",
+                "refreshToken": refreshToken == nil ? "nil" : "<redacted>", "signedInAt": signedInAt, "expiresAt": expiresAt as Any,
+                "revokedAt": revokedAt as Any, "teamID": teamID as Any, "appleConfirmedAt": appleConfirmedAt as Any,
+            ], displayStyle: .struct)
     }
 }

@@ -65,7 +65,8 @@ public struct AppleSigningKey: Sendable {
     /// The DER inside `-----BEGIN PRIVATE KEY-----` … `-----END PRIVATE KEY-----`.
     private static func pkcs8DER(pem: [UInt8], path: String) throws(AppleSigningKeyError) -> [UInt8] {
         let text = String(decoding: pem, as: UTF8.self)
-        let begin = "-----BEGIN PRIVATE KEY-----", end = "-----END PRIVATE KEY-----"
+        let begin = "-----BEGIN PRIVATE KEY-----"
+        let end = "-----END PRIVATE KEY-----"
         guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
             // An "EC PRIVATE KEY" (SEC 1) or an encrypted key is PEM, but not what Apple hands out.
             let problem: AppleSigningKeyError.Problem = text.contains("-----BEGIN ") ? .notPKCS8 : .notPEM
@@ -89,7 +90,7 @@ public struct AppleSigningKey: Sendable {
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
         guard EVP_PKEY_get_group_name(key, &name, name.count, &length) == 1,
-              String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 == String(cString: clibcrypto_group_p256())
         else { throw AppleSigningKeyError(path: path, problem: .notP256) }
     }

@@ -27,7 +27,8 @@ struct PublicKey: ~Copyable {
         defer { OSSL_PARAM_BLD_free(builder) }
         // The builder keeps the name pointers until to_param: they are the shim's static strings.
         guard OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_n(), n) == 1,
-              OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_e(), e) == 1 else {
+            OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_e(), e) == 1
+        else {
             throw CryptoFailure("OSSL_PARAM_BLD_push_BN")
         }
         guard let parameters = OSSL_PARAM_BLD_to_param(builder) else { throw CryptoFailure("OSSL_PARAM_BLD_to_param") }
@@ -44,7 +45,7 @@ struct PublicKey: ~Copyable {
         let made = point.withUnsafeBytes { (bytes) -> Result<OpaquePointer, CryptoFailure> in
             // The builder keeps the point's pointer too, so the parameters are made inside this closure.
             guard OSSL_PARAM_BLD_push_utf8_string(builder, clibcrypto_param_group_name(), clibcrypto_group_p256(), 0) == 1,
-                  OSSL_PARAM_BLD_push_octet_string(builder, clibcrypto_param_public_key(), bytes.baseAddress, bytes.count) == 1
+                OSSL_PARAM_BLD_push_octet_string(builder, clibcrypto_param_public_key(), bytes.baseAddress, bytes.count) == 1
             else { return .failure(CryptoFailure("OSSL_PARAM_BLD_push")) }
             guard let parameters = OSSL_PARAM_BLD_to_param(builder) else { return .failure(CryptoFailure("OSSL_PARAM_BLD_to_param")) }
             defer { OSSL_PARAM_free(parameters) }

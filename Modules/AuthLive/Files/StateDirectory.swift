@@ -8,7 +8,8 @@ enum StateDirectory {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("bistro", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
             ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
         return home.appendingPathComponent(".local/state/bistro", isDirectory: true)
     }

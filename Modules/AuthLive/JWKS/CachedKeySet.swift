@@ -13,9 +13,10 @@ struct CachedKeySet {
     /// The cache in `bytes`, or nil when they hold no key set.
     init?(_ bytes: [UInt8]) {
         if let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-           let keySet = document["keySet"], let fetchedAt = document["fetchedAt"] as? Double,
-           let keySetBytes = try? JSONSerialization.data(withJSONObject: keySet),
-           let set = JSONWebKeySet(Array(keySetBytes)) {
+            let keySet = document["keySet"], let fetchedAt = document["fetchedAt"] as? Double,
+            let keySetBytes = try? JSONSerialization.data(withJSONObject: keySet),
+            let set = JSONWebKeySet(Array(keySetBytes))
+        {
             keys = set.keys
             self.fetchedAt = Date(timeIntervalSince1970: fetchedAt)
         } else if let set = JSONWebKeySet(bytes) {
@@ -29,7 +30,7 @@ struct CachedKeySet {
     /// The file's bytes for the key set `keySetBytes` (as served) fetched at `fetchedAt`.
     static func encode(keySetBytes: [UInt8], fetchedAt: Date) -> [UInt8]? {
         guard let keySet = try? JSONSerialization.jsonObject(with: Data(keySetBytes)),
-              let data = try? JSONSerialization.data(
+            let data = try? JSONSerialization.data(
                 withJSONObject: ["fetchedAt": fetchedAt.timeIntervalSince1970, "keySet": keySet], options: [.sortedKeys])
         else { return nil }
         return Array(data)

@@ -25,8 +25,8 @@ struct JSONWebKey: Sendable, Equatable {
         switch members["kty"]?.string {
         case "RSA":
             guard declared == nil || declared == .rs256,
-                  let n = members["n"]?.string.flatMap(Base64URL.decode),
-                  let e = members["e"]?.string.flatMap(Base64URL.decode), !e.isEmpty
+                let n = members["n"]?.string.flatMap(Base64URL.decode),
+                let e = members["e"]?.string.flatMap(Base64URL.decode), !e.isEmpty
             else { return nil }
             let modulus = Array(n.drop { $0 == 0 })
             guard modulus.count >= Self.minimumRSAModulusBytes else { return nil }
@@ -34,8 +34,8 @@ struct JSONWebKey: Sendable, Equatable {
             self.material = .rsa(modulus: modulus, exponent: e)
         case "EC":
             guard declared == nil || declared == .es256, members["crv"] == .string("P-256"),
-                  let x = members["x"]?.string.flatMap(Base64URL.decode), x.count == 32,
-                  let y = members["y"]?.string.flatMap(Base64URL.decode), y.count == 32
+                let x = members["x"]?.string.flatMap(Base64URL.decode), x.count == 32,
+                let y = members["y"]?.string.flatMap(Base64URL.decode), y.count == 32
             else { return nil }
             self.algorithm = .es256
             self.material = .p256(x: x, y: y)

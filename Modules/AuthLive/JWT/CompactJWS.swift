@@ -18,9 +18,9 @@ struct CompactJWS {
         guard token.utf8.count <= Self.maximumLength else { return nil }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerBytes = Base64URL.decode(parts[0]), let header = JSONValue.object(from: headerBytes),
-              let claimBytes = Base64URL.decode(parts[1]), let claims = JSONValue.object(from: claimBytes),
-              let signature = Base64URL.decode(parts[2])
+            let headerBytes = Base64URL.decode(parts[0]), let header = JSONValue.object(from: headerBytes),
+            let claimBytes = Base64URL.decode(parts[1]), let claims = JSONValue.object(from: claimBytes),
+            let signature = Base64URL.decode(parts[2])
         else { return nil }
         self.header = header
         self.claims = claims

@@ -28,7 +28,7 @@ struct ServerNotificationReader: Sendable {
     /// The notice in `body`, or why it is refused (`.cannotVerifyNow` when Apple's keys cannot be fetched).
     func read(_ body: Data) async throws(AuthenticationError) -> Notice {
         guard body.count <= Self.maximumBodySize, let envelope = JSONValue.object(from: Array(body)),
-              let payload = envelope["payload"]?.string, let jws = CompactJWS(payload)
+            let payload = envelope["payload"]?.string, let jws = CompactJWS(payload)
         else { throw .invalidNotification(.malformed) }
         do {
             _ = try await verifier.checkSignature(of: jws)
@@ -38,11 +38,12 @@ struct ServerNotificationReader: Sendable {
         }
         let claims = jws.claims
         guard claims["iss"]?.string == ClaimRules.appleIssuer else { throw .invalidNotification(.wrongIssuer) }
-        let audiences: [String] = switch claims["aud"] {
-        case .string(let audience)?: [audience]
-        case .array(let values)?: values.compactMap(\.string)
-        default: []
-        }
+        let audiences: [String] =
+            switch claims["aud"] {
+            case .string(let audience)?: [audience]
+            case .array(let values)?: values.compactMap(\.string)
+            default: []
+            }
         guard audiences.contains(where: clientIDs.contains) else { throw .invalidNotification(.wrongAudience) }
         guard let issuedAt = claims["iat"]?.number else { throw .invalidNotification(.malformed) }
         let seconds = now().timeIntervalSince1970
@@ -67,20 +68,23 @@ struct ServerNotificationReader: Sendable {
         }
         // Apple's pages name account deletion both "account-delete" and "account-deleted".
         guard let event = AppleAccountNotification.Event(rawValue: type == "account-deleted" ? "account-delete" : type) else {
-            throw .invalidNotification(.unknownEvent(String(type.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64))))
+            throw .invalidNotification(
+                .unknownEvent(String(type.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64))))
         }
-        let milliseconds: Double? = switch events["event_time"] {
-        case .number(let number)?: number
-        case .string(let text)?: Double(text)
-        default: nil
-        }
+        let milliseconds: Double? =
+            switch events["event_time"] {
+            case .number(let number)?: number
+            case .string(let text)?: Double(text)
+            default: nil
+            }
         guard let milliseconds else { throw .invalidNotification(.malformed) }
-        let isPrivateEmail: Bool? = switch events["is_private_email"] {
-        case .bool(let flag)?: flag
-        case .string("true")?: true
-        case .string("false")?: false
-        default: nil
-        }
+        let isPrivateEmail: Bool? =
+            switch events["is_private_email"] {
+            case .bool(let flag)?: flag
+            case .string("true")?: true
+            case .string("false")?: false
+            default: nil
+            }
         return Notice(
             event: event, userID: subject, eventTime: Date(timeIntervalSince1970: milliseconds / 1000),
             email: events["email"]?.string, isPrivateEmail: isPrivateEmail)

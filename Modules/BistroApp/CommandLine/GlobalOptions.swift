@@ -29,11 +29,13 @@ struct GlobalOptions: ParsableArguments {
     var appleAuthURL: String?
     @Option(
         name: .customLong("apple-keys-url"),
-        help: ArgumentHelp("Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: /auth/keys under --apple-auth-url)", valueName: "URL"))
+        help: ArgumentHelp(
+            "Apple's signing keys (also BISTRO_APPLE_KEYS_URL; default: /auth/keys under --apple-auth-url)", valueName: "URL"))
     var appleKeysURL: String?
     @Option(
         name: .customLong("apple-team-id"),
-        help: ArgumentHelp("your developer account's Team ID, for code exchanges and revocations (also BISTRO_APPLE_TEAM_ID)", valueName: "ID"))
+        help: ArgumentHelp(
+            "your developer account's Team ID, for code exchanges and revocations (also BISTRO_APPLE_TEAM_ID)", valueName: "ID"))
     var appleTeamID: String?
     @Option(
         name: .customLong("apple-key-id"),
@@ -53,9 +55,10 @@ struct GlobalOptions: ParsableArguments {
             "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: app.bistro.ios,app.bistro.web)",
             valueName: "ID"))
     var clientIDs: String?
-    @Option(help: ArgumentHelp(
-        "the longest a network call may take in all (also BISTRO_TIMEOUT; default: 60 for remote config, as Firebase's, 10 for Apple's keys)",
-        valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "the longest a network call may take in all (also BISTRO_TIMEOUT; default: 60 for remote config, as Firebase's, 10 for Apple's keys)",
+            valueName: "SECONDS"))
     var timeout: String?
     @Flag(help: "use the fakes: an in-memory database, the sample remote config, a fake sign-in") var fake = false
     @Flag(help: "print the version and exit") var version = false

@@ -62,7 +62,8 @@ struct Settings: Sendable {
         } else if let remoteConfigURL {
             firebase = (.development, .single(remoteConfigURL))
         }
-        appleAuthURL = try Self.serverURL(options.appleAuthURL ?? nonEmpty("BISTRO_APPLE_AUTH_URL")) ?? LiveAuthenticationConfiguration.appleAuthURL
+        appleAuthURL =
+            try Self.serverURL(options.appleAuthURL ?? nonEmpty("BISTRO_APPLE_AUTH_URL")) ?? LiveAuthenticationConfiguration.appleAuthURL
         appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL"))
         redirectURI = options.redirectURI ?? nonEmpty("BISTRO_APPLE_REDIRECT_URI")
         appleSigningKey = try Self.signingKey(

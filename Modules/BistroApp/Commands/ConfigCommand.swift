@@ -30,9 +30,10 @@ struct ConfigInstallationCommand: FeatureCommand {
     func run(with services: FeatureServices) async throws {
         let remoteConfig = try services.remoteConfig()
         guard let installations = (remoteConfig as? LiveRemoteConfig)?.installations else {
-            throw CommandFailure(services.mode == .fake
-                ? "the fake remote config has no Firebase installation"
-                : "there is no Firebase project to register with: give --firebase-options FILE or --remote-config-url URL")
+            throw CommandFailure(
+                services.mode == .fake
+                    ? "the fake remote config has no Firebase installation"
+                    : "there is no Firebase project to register with: give --firebase-options FILE or --remote-config-url URL")
         }
         let token: InstallationsAuthTokenResult
         let fid: String
@@ -48,10 +49,11 @@ struct ConfigInstallationCommand: FeatureCommand {
             services.console.emit(try JSONLine.encode(["installationID": fid, "authTokenExpiration": expiry]))
         } else {
             let style = services.console.style
-            services.console.emit([
-                style.bold("installation ID") + "  " + fid.sanitizedForTerminal,
-                style.bold("token expires  ") + "  " + expiry,
-            ].joined(separator: "\n"))
+            services.console.emit(
+                [
+                    style.bold("installation ID") + "  " + fid.sanitizedForTerminal,
+                    style.bold("token expires  ") + "  " + expiry,
+                ].joined(separator: "\n"))
         }
     }
 }
@@ -78,9 +80,10 @@ struct ConfigFetchCommand: FeatureCommand {
         if json {
             console.emit(try JSONLine.encode(["status": status.rawValue]))
         } else {
-            console.emit(status == .successFetchedFromRemote
-                ? "fetched and activated new values (successFetchedFromRemote)"
-                : "no new values; the active ones stay (successUsingPreFetchedData)")
+            console.emit(
+                status == .successFetchedFromRemote
+                    ? "fetched and activated new values (successFetchedFromRemote)"
+                    : "no new values; the active ones stay (successUsingPreFetchedData)")
         }
     }
 }
@@ -97,18 +100,24 @@ struct ConfigShowCommand: FeatureCommand {
         let values = keys.map { (key: $0, value: remoteConfig.configValue(forKey: $0)) }
         let console = services.console
         if json {
-            struct Entry: Encodable { let source: String; let value: String }
+            struct Entry: Encodable {
+                let source: String
+                let value: String
+            }
             struct Shown: Encodable {
                 let lastFetchStatus: String
                 let lastFetchTime: String?
                 let values: [String: Entry]
             }
-            console.emit(try JSONLine.encode(Shown(
-                lastFetchStatus: remoteConfig.lastFetchStatus.rawValue,
-                lastFetchTime: remoteConfig.lastFetchTime.map { ISO8601DateFormatter().string(from: $0) },
-                values: Dictionary(uniqueKeysWithValues: values.map {
-                    ($0.key, Entry(source: $0.value.source.rawValue, value: $0.value.stringValue))
-                }))))
+            console.emit(
+                try JSONLine.encode(
+                    Shown(
+                        lastFetchStatus: remoteConfig.lastFetchStatus.rawValue,
+                        lastFetchTime: remoteConfig.lastFetchTime.map { ISO8601DateFormatter().string(from: $0) },
+                        values: Dictionary(
+                            uniqueKeysWithValues: values.map {
+                                ($0.key, Entry(source: $0.value.source.rawValue, value: $0.value.stringValue))
+                            }))))
             return
         }
         let style = console.style
@@ -151,21 +160,23 @@ struct ConfigWatchCommand: FeatureCommand {
         let subscription = remoteConfig.realtimeUpdates
             .concatMap { update in remoteConfig.rx.activate().map { _, error in (update, error) } }
             .subscribe(
-            onNext: { update, activationError in
-                if let activationError {
-                    console.error("could not activate version \(update.templateVersion.map(String.init) ?? "?"): \(ErrorSentence.of(activationError))")
-                    return
-                }
-                do {
-                    console.emit(json ? try Self.json(update) : Self.text(update, style: console.style))
-                } catch {
-                    console.error("could not print the update: \(ErrorSentence.of(error))")
-                }
-            },
-            onError: { error in
-                failure.withLock { $0 = error as? RemoteConfigError ?? .unknown }
-                end.stop()
-            })
+                onNext: { update, activationError in
+                    if let activationError {
+                        console.error(
+                            "could not activate version \(update.templateVersion.map(String.init) ?? "?"): \(ErrorSentence.of(activationError))"
+                        )
+                        return
+                    }
+                    do {
+                        console.emit(json ? try Self.json(update) : Self.text(update, style: console.style))
+                    } catch {
+                        console.error("could not print the update: \(ErrorSentence.of(error))")
+                    }
+                },
+                onError: { error in
+                    failure.withLock { $0 = error as? RemoteConfigError ?? .unknown }
+                    end.stop()
+                })
         defer { subscription.dispose() }
         await end.untilInterrupted()
         if let error = failure.withLock({ $0 }) {

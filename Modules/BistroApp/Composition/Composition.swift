@@ -47,21 +47,24 @@ enum Composition {
         let remoteConfig = Lazy<any RemoteConfigProtocol> {
             try Directories.create(settings.stateDirectory)
             // Without a server the options only name the app, and nothing is sent anywhere.
-            let remoteConfig = try LiveRemoteConfig(configuration: .init(
-                options: settings.firebase?.options ?? .development, servers: settings.firebase?.servers,
-                storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
-                appVersion: app.version,
-                settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)))
+            let remoteConfig = try LiveRemoteConfig(
+                configuration: .init(
+                    options: settings.firebase?.options ?? .development, servers: settings.firebase?.servers,
+                    storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
+                    appVersion: app.version,
+                    settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)))
             remoteConfig.setDefaults(defaults)
             return remoteConfig
         }
         // No log sink: a refusal reaches the user through the thrown error, and key fetches are
         // not worth a line on every run.
-        let authentication = LiveAuthenticationClient(configuration: LiveAuthenticationConfiguration(
-            clientIDs: settings.appleClientIDs, appleAuthURL: settings.appleAuthURL, keySetURL: settings.appleKeySetURL,
-            signingKey: settings.appleSigningKey, redirectURI: settings.redirectURI,
-            stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
-            requestTimeout: settings.networkTimeout ?? 10)).client
+        let authentication = LiveAuthenticationClient(
+            configuration: LiveAuthenticationConfiguration(
+                clientIDs: settings.appleClientIDs, appleAuthURL: settings.appleAuthURL, keySetURL: settings.appleKeySetURL,
+                signingKey: settings.appleSigningKey, redirectURI: settings.redirectURI,
+                stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
+                requestTimeout: settings.networkTimeout ?? 10)
+        ).client
         return FeatureServices(
             mode: .live, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
             authentication: authentication, readInput: InputReading.read, usesNetwork: settings.firebase != nil)

@@ -7,8 +7,10 @@ enum HostMigrations {
         // Facts about this database kept by the app. It first marked the database as filled from
         // the active values; the Contacts sync now stores them itself, so it is unused, and stays
         // because databases record it.
-        Migration("bistro.createAppState", sql: """
-            CREATE TABLE bistroAppState (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)
-            """),
+        Migration(
+            "bistro.createAppState",
+            sql: """
+                CREATE TABLE bistroAppState (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)
+                """)
     ]
 }

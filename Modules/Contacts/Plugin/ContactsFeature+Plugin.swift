@@ -10,9 +10,11 @@ extension ContactsFeature {
         migrations: ContactsMigrations.all,
         remoteConfigDefaults: [DatabaseUpdaterImpl.sellerContactsKey: .string(ContactsDefaults.sellerContacts)],
         commands: [ContactsCommand.self],
-        screens: [FeatureScreen { services in
-            makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
-        }],
+        screens: [
+            FeatureScreen { services in
+                makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
+            }
+        ],
         summary: FeatureSummary(title: "Contacts") { services in
             try await ContactsSync.run(services)
             return ContactsOutput.text(try ContactsSync.stored(in: services), style: services.console.style)

@@ -6,12 +6,14 @@ public enum ContactsMigrations {
     // Names carry the feature's prefix: all features' migrations share one list in one database.
     // `order` is the rowid (an Int16 kept in range by the CHECK), so sorting on it reads the key's index.
     public static let all: [Migration] = [
-        Migration("contacts.createSellerContacts", sql: """
-            CREATE TABLE sellerContacts (
-                address TEXT,
-                "order" INTEGER PRIMARY KEY NOT NULL CHECK ("order" BETWEEN -32768 AND 32767),
-                phone TEXT
-            )
-            """),
+        Migration(
+            "contacts.createSellerContacts",
+            sql: """
+                CREATE TABLE sellerContacts (
+                    address TEXT,
+                    "order" INTEGER PRIMARY KEY NOT NULL CHECK ("order" BETWEEN -32768 AND 32767),
+                    phone TEXT
+                )
+                """)
     ]
 }

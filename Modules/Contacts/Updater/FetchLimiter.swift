@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// Every access runs on `serialQueue`. The check and the set that start a fetch are one step
 /// (`startFetch()`): as two steps, concurrent syncs could all see "not in process" and all fetch.
-public final class FetchLimiter: @unchecked Sendable { // `serialQueue` guards `inProcess` and `generation`
+public final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards `inProcess` and `generation`
     /// Proof of having started a fetch; only the fetch holding the current ticket may end it.
     public struct Ticket: Sendable, Equatable {
         fileprivate let generation: UInt64

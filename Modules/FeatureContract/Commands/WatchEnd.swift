@@ -3,7 +3,7 @@ import Foundation
 
 /// The end of a command that keeps running (`bistro contacts --watch`, `bistro config watch`):
 /// Ctrl-C, the end of standard input, or the command itself calling `stop()`.
-public final class WatchEnd: @unchecked Sendable { // `state` is only touched under `lock`
+public final class WatchEnd: @unchecked Sendable {  // `state` is only touched under `lock`
     private let lock = NSLock()
     private var state: (stopped: Bool, waiter: CheckedContinuation<Void, Never>?) = (false, nil)
 

@@ -7,15 +7,17 @@ import TerminalUI
 /// session's own screens (an account tab) after them — and takes it away again when it closes.
 public struct FeatureSession: Sendable {
     /// Starts the session on `screen`; returns what must stay alive while the app runs.
-    public var start: @MainActor @Sendable (
-        _ services: FeatureServices, _ screen: Screen, _ open: @escaping @MainActor ([ViewController]) -> ViewController
-    ) -> AnyObject
+    public var start:
+        @MainActor @Sendable (
+            _ services: FeatureServices, _ screen: Screen, _ open: @escaping @MainActor ([ViewController]) -> ViewController
+        ) -> AnyObject
 
     /// A session that `start` starts.
     public init(
-        start: @escaping @MainActor @Sendable (
-            _ services: FeatureServices, _ screen: Screen, _ open: @escaping @MainActor ([ViewController]) -> ViewController
-        ) -> AnyObject
+        start:
+            @escaping @MainActor @Sendable (
+                _ services: FeatureServices, _ screen: Screen, _ open: @escaping @MainActor ([ViewController]) -> ViewController
+            ) -> AnyObject
     ) {
         self.start = start
     }

@@ -120,7 +120,8 @@ struct OrdersCommand: FeatureCommand {
         if json {
             console.emit(try MenuOutput.json(orders))
         } else {
-            console.emit(orders.isEmpty ? "no orders yet" : orders.map { MenuOutput.text($0, style: console.style) }.joined(separator: "\n"))
+            console.emit(
+                orders.isEmpty ? "no orders yet" : orders.map { MenuOutput.text($0, style: console.style) }.joined(separator: "\n"))
         }
     }
 }

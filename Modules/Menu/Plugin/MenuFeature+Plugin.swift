@@ -13,9 +13,11 @@ extension MenuFeature {
         migrations: MenuMigrations.all + MenuMigrations.appSelectionBeforeTheFeatureStoredIt,
         remoteConfigDefaults: [MenuCatalog.key: .string(MenuDefaults.catalog)],
         commands: [MenuCommand.self, OrdersCommand.self],
-        screens: [FeatureScreen { services in
-            makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
-        }],
+        screens: [
+            FeatureScreen { services in
+                makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
+            }
+        ],
         summary: FeatureSummary(title: "Menu") { services in
             MenuOutput.text(try await MenuRefresh.menus(services), style: services.console.style)
         })

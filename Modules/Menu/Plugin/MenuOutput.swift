@@ -42,15 +42,18 @@ enum MenuOutput {
 
     static func json(_ menus: [MenuItem]) throws -> String {
         let totals = try? MenuTotals(menus)
-        return try JSONLine.encode(MenuJSON(
-            items: menus.map { .init(id: $0.id, name: $0.name, price: $0.price, count: $0.count) },
-            itemsCount: totals?.itemsCount ?? 0, totalPrice: totals?.totalPrice ?? 0))
+        return try JSONLine.encode(
+            MenuJSON(
+                items: menus.map { .init(id: $0.id, name: $0.name, price: $0.price, count: $0.count) },
+                itemsCount: totals?.itemsCount ?? 0, totalPrice: totals?.totalPrice ?? 0))
     }
 
     /// One order: its header line, then a line per item.
     static func text(_ order: Receipt, style: ConsoleStyle) -> String {
-        let header = style.bold("order \(order.orderID)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
-        return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name.sanitizedForTerminal)" }).joined(separator: "\n")
+        let header = style.bold(
+            "order \(order.orderID)  \(ISO8601DateFormatter().string(from: order.placedAt))  \(order.total.currencyKR())")
+        return ([header] + order.lines.map { "  \($0.count) × \($0.price.currencyKR())  \($0.name.sanitizedForTerminal)" }).joined(
+            separator: "\n")
     }
 
     /// A placed order as `--json` prints it.

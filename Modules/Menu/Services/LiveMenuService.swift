@@ -66,8 +66,10 @@ public final class LiveMenuService: MenuService {
                         .andThen(Observable.empty()).catch { .just(.error($0)) }
                 case .error(let error):
                     // Listening ended: said once; the stored catalog stays.
-                    .just(.error(MenuError.catalogUnavailable(
-                        reason: (error as? RemoteConfigError)?.errorDescription ?? "real-time updates stopped.")))
+                    .just(
+                        .error(
+                            MenuError.catalogUnavailable(
+                                reason: (error as? RemoteConfigError)?.errorDescription ?? "real-time updates stopped.")))
                 case .completed: .empty()
                 }
             }
@@ -98,8 +100,9 @@ public final class LiveMenuService: MenuService {
     private static func activate(_ remoteConfig: any RemoteConfigProtocol) -> Completable {
         remoteConfig.rx.activate().flatMap { _, error -> Observable<Never> in
             guard let error else { return .empty() }
-            return .error(MenuError.catalogUnavailable(
-                reason: (error as? RemoteConfigError)?.errorDescription ?? "the remote config could not be activated."))
+            return .error(
+                MenuError.catalogUnavailable(
+                    reason: (error as? RemoteConfigError)?.errorDescription ?? "the remote config could not be activated."))
         }
         .asCompletable()
     }

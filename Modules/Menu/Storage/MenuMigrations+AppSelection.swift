@@ -10,9 +10,11 @@ extension MenuMigrations {
     /// app made before, they have run already.
     static let appSelectionBeforeTheFeatureStoredIt: [Migration] = [
         // How many of each item, keyed by the catalog id; a count of 0 is no row.
-        Migration("bistro.createMenuSelection", sql: """
-            CREATE TABLE bistroMenuSelection (menuID INTEGER PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count > 0))
-            """),
+        Migration(
+            "bistro.createMenuSelection",
+            sql: """
+                CREATE TABLE bistroMenuSelection (menuID INTEGER PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count > 0))
+                """),
         // The counts move to `menuSelection` (`menu.createSelection`, listed before this one); counts
         // of items no longer on the stored catalog were never shown and are left out.
         Migration("bistro.moveMenuSelection") { db in

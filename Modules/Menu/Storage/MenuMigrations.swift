@@ -11,35 +11,41 @@ public enum MenuMigrations {
     // inserting its rows, which a cascade would turn into an empty selection; the code that writes
     // either table keeps the selection to items of the catalog instead (`MenuSelectionRecord`).
     public static let all: [Migration] = [
-        Migration("menu.createMenuItems", sql: """
-            CREATE TABLE menuItems (
-                id INTEGER PRIMARY KEY NOT NULL,
-                name TEXT NOT NULL,
-                price INTEGER NOT NULL CHECK (price > 0),
-                position INTEGER NOT NULL
-            )
-            """),
-        Migration("menu.createOrders", sql: """
-            CREATE TABLE menuOrders (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                placedAt REAL NOT NULL,
-                total INTEGER NOT NULL CHECK (total > 0)
-            );
-            CREATE TABLE menuOrderLines (
-                orderID INTEGER NOT NULL REFERENCES menuOrders (id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                menuID INTEGER NOT NULL,
-                name TEXT NOT NULL,
-                price INTEGER NOT NULL CHECK (price > 0),
-                count INTEGER NOT NULL CHECK (count > 0),
-                PRIMARY KEY (orderID, position)
-            ) WITHOUT ROWID
-            """),
-        Migration("menu.createSelection", sql: """
-            CREATE TABLE menuSelection (
-                menuID INTEGER PRIMARY KEY NOT NULL,
-                count INTEGER NOT NULL CHECK (count > 0)
-            )
-            """),
+        Migration(
+            "menu.createMenuItems",
+            sql: """
+                CREATE TABLE menuItems (
+                    id INTEGER PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    price INTEGER NOT NULL CHECK (price > 0),
+                    position INTEGER NOT NULL
+                )
+                """),
+        Migration(
+            "menu.createOrders",
+            sql: """
+                CREATE TABLE menuOrders (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    placedAt REAL NOT NULL,
+                    total INTEGER NOT NULL CHECK (total > 0)
+                );
+                CREATE TABLE menuOrderLines (
+                    orderID INTEGER NOT NULL REFERENCES menuOrders (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    menuID INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    price INTEGER NOT NULL CHECK (price > 0),
+                    count INTEGER NOT NULL CHECK (count > 0),
+                    PRIMARY KEY (orderID, position)
+                ) WITHOUT ROWID
+                """),
+        Migration(
+            "menu.createSelection",
+            sql: """
+                CREATE TABLE menuSelection (
+                    menuID INTEGER PRIMARY KEY NOT NULL,
+                    count INTEGER NOT NULL CHECK (count > 0)
+                )
+                """),
     ]
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One address of a host, as `getaddrinfo` gave it.
 struct ResolvedAddress: Sendable {
@@ -31,9 +32,9 @@ enum Resolver {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         hints.ai_flags = AI_ADDRCONFIG
         var list: UnsafeMutablePointer<addrinfo>?
@@ -56,7 +57,7 @@ enum Resolver {
     }
 
     /// The outcome of one lookup, handed from its thread to the waiting one.
-    private final class Lookup: @unchecked Sendable { // `condition` guards `result`
+    private final class Lookup: @unchecked Sendable {  // `condition` guards `result`
         private let condition = NSCondition()
         private var result: Result<[ResolvedAddress], HTTPError>?
 

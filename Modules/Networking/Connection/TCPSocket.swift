@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A non-blocking TCP connection whose every wait is a `poll` bounded by the deadline.
@@ -33,9 +33,9 @@ final class TCPSocket: ByteStream {
 
     private static func connect(to address: ResolvedAddress, deadline: Deadline) throws(StreamFailure) -> TCPSocket {
         #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
+            let streamType = Int32(SOCK_STREAM.rawValue)
         #else
-        let streamType = SOCK_STREAM
+            let streamType = SOCK_STREAM
         #endif
         let descriptor = socket(address.family, streamType, 0)
         guard descriptor >= 0 else { throw .system(errno) }
@@ -58,17 +58,17 @@ final class TCPSocket: ByteStream {
         var on: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-        // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return connection
     }
 
     private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
         #if canImport(Glibc)
-        Glibc.connect(descriptor, address, length)
+            Glibc.connect(descriptor, address, length)
         #else
-        Darwin.connect(descriptor, address, length)
+            Darwin.connect(descriptor, address, length)
         #endif
     }
 
@@ -102,9 +102,9 @@ final class TCPSocket: ByteStream {
         // A peer that closed must give EPIPE, not a SIGPIPE that ends the process: MSG_NOSIGNAL on
         // Linux, SO_NOSIGPIPE (set at connect) on Darwin.
         #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #else
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #endif
         var offset = 0
         while offset < bytes.count {

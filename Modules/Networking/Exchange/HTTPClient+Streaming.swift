@@ -10,7 +10,7 @@ public enum HTTPStreamEnd: Sendable, Hashable {
 }
 
 /// A streaming exchange in progress; `cancel()` ends it within a quarter of a second.
-public final class HTTPStreamHandle: @unchecked Sendable { // `onCancel` is only touched under `lock`
+public final class HTTPStreamHandle: @unchecked Sendable {  // `onCancel` is only touched under `lock`
     private let cancelled = Atomic<Bool>(false)
     private let lock = NSLock()
     private var onCancel: (@Sendable () -> Void)?
@@ -67,10 +67,10 @@ extension HTTPClient {
         }
         switch transport {
         #if canImport(CLibSSL)
-        case .sockets:
-            SocketExchange.stream(
-                request, trust: trust, handle: handle, connectTimeout: connectTimeout, idleTimeout: idleTimeout, head: head, body: body,
-                completion: completion)
+            case .sockets:
+                SocketExchange.stream(
+                    request, trust: trust, handle: handle, connectTimeout: connectTimeout, idleTimeout: idleTimeout, head: head, body: body,
+                    completion: completion)
         #endif
         case .urlSession:
             URLSessionExchange.stream(
@@ -82,62 +82,62 @@ extension HTTPClient {
 }
 
 #if canImport(CLibSSL)
-extension SocketExchange {
-    /// The stream on a thread of its own, its reads in slices that see a cancellation.
-    static func stream(
-        _ request: HTTPRequest, trust: TrustStore, handle: HTTPStreamHandle, connectTimeout: TimeInterval, idleTimeout: TimeInterval,
-        head: @escaping @Sendable (HTTPResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
-        completion: @escaping @Sendable (Result<HTTPStreamEnd, HTTPError>) -> Void
-    ) {
-        let thread = Thread {
-            blockBrokenPipeSignals()
-            let result = Result { () throws(HTTPError) -> HTTPStreamEnd in
-                do throws(HTTPError) {
-                    let deadline = Deadline(seconds: connectTimeout)
-                    let stream = CancellableStream(try open(request, trust: trust, deadline: deadline), handle: handle)
-                    var reader = ResponseReader(stream: stream, deadline: deadline, maximumBodySize: Int.max)
-                    let response = try reader.readFinalHead()
-                    if handle.isCancelled { return .cancelled }
-                    head(response)
-                    try reader.streamBody(after: response, nextDeadline: { Deadline(seconds: idleTimeout) }, piece: body)
-                } catch {
-                    // A cancelled stream reads as closed: whatever that broke off is the cancellation.
-                    if handle.isCancelled { return .cancelled }
-                    throw error
+    extension SocketExchange {
+        /// The stream on a thread of its own, its reads in slices that see a cancellation.
+        static func stream(
+            _ request: HTTPRequest, trust: TrustStore, handle: HTTPStreamHandle, connectTimeout: TimeInterval, idleTimeout: TimeInterval,
+            head: @escaping @Sendable (HTTPResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
+            completion: @escaping @Sendable (Result<HTTPStreamEnd, HTTPError>) -> Void
+        ) {
+            let thread = Thread {
+                blockBrokenPipeSignals()
+                let result = Result { () throws(HTTPError) -> HTTPStreamEnd in
+                    do throws(HTTPError) {
+                        let deadline = Deadline(seconds: connectTimeout)
+                        let stream = CancellableStream(try open(request, trust: trust, deadline: deadline), handle: handle)
+                        var reader = ResponseReader(stream: stream, deadline: deadline, maximumBodySize: Int.max)
+                        let response = try reader.readFinalHead()
+                        if handle.isCancelled { return .cancelled }
+                        head(response)
+                        try reader.streamBody(after: response, nextDeadline: { Deadline(seconds: idleTimeout) }, piece: body)
+                    } catch {
+                        // A cancelled stream reads as closed: whatever that broke off is the cancellation.
+                        if handle.isCancelled { return .cancelled }
+                        throw error
+                    }
+                    return handle.isCancelled ? .cancelled : .finished
                 }
-                return handle.isCancelled ? .cancelled : .finished
+                completion(result)
             }
-            completion(result)
-        }
-        thread.name = "bistro.http.stream"
-        thread.start()
-    }
-}
-
-/// A connection whose reads wait in slices of a quarter of a second, so that a cancellation from
-/// another thread is seen while a read waits; once cancelled, it reads as closed.
-private final class CancellableStream: ByteStream {
-    private let base: any ByteStream
-    private let handle: HTTPStreamHandle
-
-    init(_ base: any ByteStream, handle: HTTPStreamHandle) {
-        self.base = base
-        self.handle = handle
-    }
-
-    func read(maximum: Int, deadline: Deadline) throws(StreamFailure) -> [UInt8] {
-        while true {
-            if handle.isCancelled { return [] }
-            do {
-                return try base.read(maximum: maximum, deadline: deadline.capped(atMost: 0.25))
-            } catch .timedOut {
-                if deadline.hasPassed { throw .timedOut }
-            }
+            thread.name = "bistro.http.stream"
+            thread.start()
         }
     }
 
-    func write(_ bytes: [UInt8], deadline: Deadline) throws(StreamFailure) {
-        try base.write(bytes, deadline: deadline)
+    /// A connection whose reads wait in slices of a quarter of a second, so that a cancellation from
+    /// another thread is seen while a read waits; once cancelled, it reads as closed.
+    private final class CancellableStream: ByteStream {
+        private let base: any ByteStream
+        private let handle: HTTPStreamHandle
+
+        init(_ base: any ByteStream, handle: HTTPStreamHandle) {
+            self.base = base
+            self.handle = handle
+        }
+
+        func read(maximum: Int, deadline: Deadline) throws(StreamFailure) -> [UInt8] {
+            while true {
+                if handle.isCancelled { return [] }
+                do {
+                    return try base.read(maximum: maximum, deadline: deadline.capped(atMost: 0.25))
+                } catch .timedOut {
+                    if deadline.hasPassed { throw .timedOut }
+                }
+            }
+        }
+
+        func write(_ bytes: [UInt8], deadline: Deadline) throws(StreamFailure) {
+            try base.write(bytes, deadline: deadline)
+        }
     }
-}
 #endif

@@ -44,8 +44,8 @@ public struct HTTPClient: Sendable {
         }
         switch transport {
         #if canImport(CLibSSL)
-        case .sockets:
-            SocketExchange.send(request, trust: trust, timeout: timeout, maximumBodySize: maximumBodySize, completion: completion)
+            case .sockets:
+                SocketExchange.send(request, trust: trust, timeout: timeout, maximumBodySize: maximumBodySize, completion: completion)
         #endif
         case .urlSession:
             URLSessionExchange.send(request, trust: trust, timeout: timeout, maximumBodySize: maximumBodySize, completion: completion)
@@ -71,7 +71,7 @@ public struct HTTPClient: Sendable {
 }
 
 /// One exchange's result, handed from the exchange's thread to the thread waiting for it.
-private final class ExchangeResult: @unchecked Sendable { // `result` is only touched under `lock`
+private final class ExchangeResult: @unchecked Sendable {  // `result` is only touched under `lock`
     private let lock = NSLock()
     private let ready = DispatchSemaphore(value: 0)
     private var result: Result<HTTPResponse, HTTPError>?

@@ -3,9 +3,9 @@ import Foundation
 /// How an `HTTPClient` reaches its server.
 public enum HTTPTransport: Sendable, Hashable {
     #if canImport(CLibSSL)
-    /// Sockets and OpenSSL: one total deadline for every wait, the body limit enforced as the
-    /// bytes arrive, nothing buffered beyond it. Linux's (and macOS's with Homebrew's OpenSSL).
-    case sockets
+        /// Sockets and OpenSSL: one total deadline for every wait, the body limit enforced as the
+        /// bytes arrive, nothing buffered beyond it. Linux's (and macOS's with Homebrew's OpenSSL).
+        case sockets
     #endif
     /// URLSession: Apple platforms' own, with the same deadline, limit and streaming kept by its
     /// delegate; Linux's FoundationNetworking build runs it too, with the limits its tests name.
@@ -14,9 +14,9 @@ public enum HTTPTransport: Sendable, Hashable {
     /// The platform's transport: URLSession on Apple platforms, sockets and OpenSSL elsewhere.
     public static var platformDefault: HTTPTransport {
         #if canImport(Darwin) || !canImport(CLibSSL)
-        .urlSession
+            .urlSession
         #else
-        .sockets
+            .sockets
         #endif
     }
 }

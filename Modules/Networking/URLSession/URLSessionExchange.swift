@@ -1,9 +1,10 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Security)
-import Security
+    import Security
 #endif
 
 /// The URLSession transport: one exchange on an ephemeral session of its own, its delegate keeping
@@ -14,7 +15,7 @@ import Security
 /// What Linux's FoundationNetworking build cannot do, it says (the tests name each case): it cannot
 /// be told which certificates to trust, and it may read ahead of the delegate, so a body refused at
 /// its limit may have arrived in part beyond it.
-final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable { // every `var` is only touched under `lock`
+final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // every `var` is only touched under `lock`
     private enum Mode {
         /// A whole answer of at most `maximumBodySize` bytes, by one deadline.
         case whole(maximumBodySize: Int, completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void)
@@ -70,10 +71,10 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     private func start(_ request: HTTPRequest, deadline seconds: TimeInterval) {
         #if !canImport(Security)
-        if case .file = trust, request.url.scheme?.lowercased() == "https" {
-            finish(failing: .cannotConnect(reason: "URLSession on this platform cannot be told which certificates to trust"))
-            return
-        }
+            if case .file = trust, request.url.scheme?.lowercased() == "https" {
+                finish(failing: .cannotConnect(reason: "URLSession on this platform cannot be told which certificates to trust"))
+                return
+            }
         #endif
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -84,7 +85,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         configuration.timeoutIntervalForRequest = seconds + 60
         configuration.timeoutIntervalForResource = seconds + 60
         #if canImport(Darwin)
-        configuration.connectionProxyDictionary = [:]
+            configuration.connectionProxyDictionary = [:]
         #endif
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -94,7 +95,8 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         urlRequest.httpMethod = request.method.uppercased()
         for (name, value) in request.headers {
             // A field may not carry a line break: that would let a value add fields of its own.
-            urlRequest.setValue(value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "), forHTTPHeaderField: name)
+            urlRequest.setValue(
+                value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "), forHTTPHeaderField: name)
         }
         if request.header("accept-encoding") == nil { urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding") }
         urlRequest.httpBody = request.body
@@ -240,37 +242,37 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     #if canImport(Security)
-    func urlSession(
-        _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-              case .file(let path) = trust, let serverTrust = challenge.protectionSpace.serverTrust
-        else {
-            completionHandler(.performDefaultHandling, nil)
-            return
+        func urlSession(
+            _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                case .file(let path) = trust, let serverTrust = challenge.protectionSpace.serverTrust
+            else {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+            // Only the file's authorities: the system's are not consulted.
+            let anchors = Self.certificates(inPEMFile: path)
+            SecTrustSetAnchorCertificates(serverTrust, anchors as CFArray)
+            SecTrustSetAnchorCertificatesOnly(serverTrust, true)
+            if !anchors.isEmpty, SecTrustEvaluateWithError(serverTrust, nil) {
+                completionHandler(.useCredential, URLCredential(trust: serverTrust))
+            } else {
+                completionHandler(.cancelAuthenticationChallenge, nil)
+            }
         }
-        // Only the file's authorities: the system's are not consulted.
-        let anchors = Self.certificates(inPEMFile: path)
-        SecTrustSetAnchorCertificates(serverTrust, anchors as CFArray)
-        SecTrustSetAnchorCertificatesOnly(serverTrust, true)
-        if !anchors.isEmpty, SecTrustEvaluateWithError(serverTrust, nil) {
-            completionHandler(.useCredential, URLCredential(trust: serverTrust))
-        } else {
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        }
-    }
 
-    /// The certificates of a PEM file (each `BEGIN CERTIFICATE` block's DER).
-    private static func certificates(inPEMFile path: String) -> [SecCertificate] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return text.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst().compactMap { block in
-            guard let end = block.range(of: "-----END CERTIFICATE-----") else { return nil }
-            let base64 = block[..<end.lowerBound].filter { !$0.isWhitespace }
-            guard let der = Data(base64Encoded: String(base64)) else { return nil }
-            return SecCertificateCreateWithData(nil, der as CFData)
+        /// The certificates of a PEM file (each `BEGIN CERTIFICATE` block's DER).
+        private static func certificates(inPEMFile path: String) -> [SecCertificate] {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+            return text.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst().compactMap { block in
+                guard let end = block.range(of: "-----END CERTIFICATE-----") else { return nil }
+                let base64 = block[..<end.lowerBound].filter { !$0.isWhitespace }
+                guard let der = Data(base64Encoded: String(base64)) else { return nil }
+                return SecCertificateCreateWithData(nil, der as CFData)
+            }
         }
-    }
     #endif
 
     // MARK: Reading URLSession's answers

@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import Foundation
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// The writer connection's SQLite authorizer, consulted while a statement is prepared.
 ///

@@ -1,11 +1,12 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import CSQLiteSupport
 import FileSystem
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// One SQLite connection with its prepared-statement cache.
 ///
@@ -165,7 +166,8 @@ final class Connection {
         let prepared = authorizer?.endPreparing()
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
         guard let statementHandle else { return nil }
-        return Statement(handle: statementHandle, connection: self, schemaTables: prepared?.schemaTables ?? [], writeTarget: prepared?.writeTarget)
+        return Statement(
+            handle: statementHandle, connection: self, schemaTables: prepared?.schemaTables ?? [], writeTarget: prepared?.writeTarget)
     }
 
     /// Runs SQL: one statement or several, each taking its share of `arguments` in turn.
@@ -214,7 +216,7 @@ final class Connection {
         var pointer = text
         while pointer.pointee != 0 {
             switch pointer.pointee {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x3B: pointer += 1 // space, tab, newline, return, semicolon
+            case 0x20, 0x09, 0x0A, 0x0D, 0x3B: pointer += 1  // space, tab, newline, return, semicolon
             default: return false
             }
         }

@@ -1,11 +1,12 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import CSQLiteSupport
 import Foundation
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 // Binding and reading values on a raw statement handle. The record encoder and decoder call these on
 // their hot paths with the handle alone, so no object is retained per value.
@@ -74,14 +75,15 @@ struct ParameterBytes {
     _ statement: OpaquePointer, _ value: DatabaseValue, at index: Int32, keepingBytesIn bytes: UnsafeMutablePointer<ParameterBytes>
 ) throws {
     // nil: not a value kept in place (another kind, empty, or too long), bound as `sqliteBind` binds it.
-    let code: Int32? = switch value {
-    case .text(var text):
-        text.withUTF8 { bindStatic(statement, at: index, UnsafeRawBufferPointer($0), keepingBytesIn: bytes, isText: true) }
-    case .blob(let data):
-        data.withUnsafeBytes { bindStatic(statement, at: index, $0, keepingBytesIn: bytes, isText: false) }
-    default:
-        nil
-    }
+    let code: Int32? =
+        switch value {
+        case .text(var text):
+            text.withUTF8 { bindStatic(statement, at: index, UnsafeRawBufferPointer($0), keepingBytesIn: bytes, isText: true) }
+        case .blob(let data):
+            data.withUnsafeBytes { bindStatic(statement, at: index, $0, keepingBytesIn: bytes, isText: false) }
+        default:
+            nil
+        }
     guard let code else { return try sqliteBind(statement, value, at: index) }
     if code != SQLITE_OK { throw bindFailure(statement, code: code) }
 }
@@ -105,7 +107,8 @@ struct ParameterBytes {
     // Allocated above if it was not before: `count` is at least 1.
     guard let start = bytes.pointee.start else { return nil }
     start.copyMemory(from: from, byteCount: count)
-    let code = isText
+    let code =
+        isText
         ? sqlite3_bind_text64(statement, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count), nil, UInt8(SQLITE_UTF8))
         : sqlite3_bind_blob64(statement, index, start, sqlite3_uint64(count), nil)
     if let outgrown {

@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// A prepared statement: bind arguments, step through rows, read columns.
 ///
@@ -64,7 +65,8 @@ final class Statement {
     /// Binds `values` to the parameters, in order; the count must match.
     func bind<Values: Collection<DatabaseValue>>(_ values: Values, sql: String? = nil) throws {
         guard values.count == parameterCount else {
-            throw PersistenceError.invalidQuery(reason: "\(values.count) arguments for \(parameterCount) parameters in `\(sql ?? self.sql)`")
+            throw PersistenceError.invalidQuery(
+                reason: "\(values.count) arguments for \(parameterCount) parameters in `\(sql ?? self.sql)`")
         }
         var index: Int32 = 1
         for value in values {

@@ -1,10 +1,11 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import Foundation
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Opens the writer connection of a database file, refusing a file that is not a sound database.
 ///
@@ -25,13 +26,15 @@ enum FileOpener {
                 let report = try connection.fetchRows("PRAGMA quick_check").compactMap { String.fromDatabaseValue($0[0]) }
                 guard report == ["ok"] else {
                     throw PersistenceError.corrupt(
-                        path: path, SQLiteError(code: .corrupt, message: report.prefix(3).joined(separator: "; "), sql: "PRAGMA quick_check"))
+                        path: path,
+                        SQLiteError(code: .corrupt, message: report.prefix(3).joined(separator: "; "), sql: "PRAGMA quick_check"))
                 }
             }
             try checkOwnership(connection, path: path, migrator: migrator)
             let mode = try switchToWAL(connection, within: configuration.busyTimeout)
             guard mode?.lowercased() == "wal" else {
-                throw PersistenceError.sqlite(SQLiteError(code: .error, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))"))
+                throw PersistenceError.sqlite(
+                    SQLiteError(code: .error, message: "cannot use WAL mode (journal mode is \(mode ?? "unknown"))"))
             }
             try connection.execute("PRAGMA synchronous = NORMAL")
             try connection.execute("PRAGMA foreign_keys = ON")

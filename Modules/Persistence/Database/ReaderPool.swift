@@ -1,16 +1,17 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import Dispatch
 import Foundation
 import PersistenceInterface
 
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
+
 /// Reader connections of a file database, opened on demand up to a maximum, each used by one read at a time.
 ///
 /// In WAL mode a reader sees the last committed state while the writer works, so reads never wait for writes.
-final class ReaderPool: @unchecked Sendable { // `idle` and `isClosed` are read and written under `lock`
+final class ReaderPool: @unchecked Sendable {  // `idle` and `isClosed` are read and written under `lock`
     // A pthread-based lock rather than Synchronization's Mutex: ThreadSanitizer understands it.
     private let lock = NSLock()
     private var idle: [Connection] = []

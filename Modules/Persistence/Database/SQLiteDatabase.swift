@@ -1,10 +1,11 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
 import Reactive
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// The SQLite implementation of `Database`: a file in WAL mode or an in-memory database.
 ///
@@ -25,7 +26,10 @@ public final class SQLiteDatabase: Database {
     /// for one with tables this library did not migrate (when there are migrations to apply),
     /// `newerSchema` for a file migrated by newer code (each left untouched), and `sqlite` for anything
     /// else SQLite refuses. Several processes may open one file at once; each migration runs once.
-    public init(_ location: DatabaseLocation = .inMemory, configuration: DatabaseConfiguration = DatabaseConfiguration(), migrations: [Migration] = []) throws {
+    public init(
+        _ location: DatabaseLocation = .inMemory, configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        migrations: [Migration] = []
+    ) throws {
         self.location = location
         switch location {
         case .inMemory:
@@ -103,7 +107,7 @@ public final class SQLiteDatabase: Database {
         let writer = self.writer
         return Observable.create { observer in
             let cancelled = BooleanDisposable()
-            let handoff = Handoff(observer) // used only by the writer-queue block, then the delivery-queue block below
+            let handoff = Handoff(observer)  // used only by the writer-queue block, then the delivery-queue block below
             writer.queue.async {
                 guard !cancelled.isDisposed else { return }
                 let result = Result { try writer.write(body) }

@@ -30,10 +30,11 @@ struct Migrator {
             try Self.refuseUnknown(applied, known: names)
             let pending = migrations.filter { !applied.contains($0.name) }
             guard !pending.isEmpty else { return }
-            try transaction.execute(sql: """
-                CREATE TABLE IF NOT EXISTS \(Self.table) (
-                    position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, appliedAt REAL NOT NULL)
-                """)
+            try transaction.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS \(Self.table) (
+                        position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, appliedAt REAL NOT NULL)
+                    """)
             // Positions number migrations in the order they ran: an inserted one runs after later-listed ones.
             for (position, migration) in zip(applied.count..., pending) {
                 try migration.migrate(transaction)
@@ -61,9 +62,12 @@ struct Migrator {
 
     /// The names of the applied migrations, in the order they were applied.
     static func appliedNames(_ transaction: any ReadTransaction) throws -> [String] {
-        let exists = try transaction.fetchValue(sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [.text(table)])
+        let exists = try transaction.fetchValue(
+            sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [.text(table)])
         guard exists == .integer(1) else { return [] }
-        return try transaction.fetchRows(sql: "SELECT name FROM \(table) ORDER BY position").map { try $0.decode(String.self, column: "name") }
+        return try transaction.fetchRows(sql: "SELECT name FROM \(table) ORDER BY position").map {
+            try $0.decode(String.self, column: "name")
+        }
     }
 
     private func uniqueNames() throws -> Set<String> {

@@ -1,11 +1,12 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import CSQLiteSupport
 import Foundation
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Counts the rows each transaction inserts, updates and deletes, per table, from SQLite's hooks.
 ///
@@ -152,7 +153,8 @@ final class ChangeTracker {
 
     fileprivate func didCommit() {
         for entry in pending where entry.schemaChanged || entry.counts.total > 0 {
-            committed[entry.name, default: DatabaseChanges.Counts()] = committed[entry.name, default: DatabaseChanges.Counts()] + entry.counts
+            committed[entry.name, default: DatabaseChanges.Counts()] =
+                committed[entry.name, default: DatabaseChanges.Counts()] + entry.counts
         }
         dropPending()
     }

@@ -22,7 +22,8 @@ final class ColumnValueDecoder: Decoder {
     static func decode<T: Decodable>(_ type: T.Type, from value: DatabaseValue, recordType: Any.Type, column: String) throws -> T {
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             guard let result = convert(convertible, value) as? T else {
-                throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "cannot read \(value.storageClass) as \(T.self) without loss")
+                throw PersistenceError.decoding(
+                    type: "\(recordType)", column: column, reason: "cannot read \(value.storageClass) as \(T.self) without loss")
             }
             return result
         }
@@ -53,12 +54,14 @@ final class ColumnValueDecoder: Decoder {
         case .text(let text): data = Data(text.utf8)
         case .blob(let blob): data = blob
         default:
-            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "expected JSON text for \(T.self), got \(value.storageClass)")
+            throw PersistenceError.decoding(
+                type: "\(recordType)", column: column, reason: "expected JSON text for \(T.self), got \(value.storageClass)")
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "cannot decode \(T.self) from JSON: \(errorSummary(error))")
+            throw PersistenceError.decoding(
+                type: "\(recordType)", column: column, reason: "cannot decode \(T.self) from JSON: \(errorSummary(error))")
         }
     }
 
@@ -68,7 +71,8 @@ final class ColumnValueDecoder: Decoder {
 
     fileprivate func converted<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         guard let result = T.fromDatabaseValue(value) else {
-            throw PersistenceError.decoding(type: "\(recordType)", column: column, reason: "cannot read \(value.storageClass) as \(T.self) without loss")
+            throw PersistenceError.decoding(
+                type: "\(recordType)", column: column, reason: "cannot read \(value.storageClass) as \(T.self) without loss")
         }
         return result
     }

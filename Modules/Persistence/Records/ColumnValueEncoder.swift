@@ -28,7 +28,8 @@ final class ColumnValueEncoder: Encoder {
         if let convertible = value as? any DatabaseValueConvertible {
             let converted = convertible.databaseValue
             if converted.isNull, !((value as? any OptionalValue)?.isNil ?? false) {
-                throw PersistenceError.encoding(type: "\(type)", column: column, reason: "\(T.self) value has no lossless SQLite representation")
+                throw PersistenceError.encoding(
+                    type: "\(type)", column: column, reason: "\(T.self) value has no lossless SQLite representation")
             }
             return converted
         }
@@ -43,14 +44,17 @@ final class ColumnValueEncoder: Encoder {
 
     /// A REAL, refusing NaN (SQLite would store NULL).
     static func real(_ value: Double, type: Any.Type, column: @autoclosure () -> String) throws -> DatabaseValue {
-        guard !value.isNaN else { throw PersistenceError.encoding(type: "\(type)", column: column(), reason: "NaN has no SQLite representation") }
+        guard !value.isNaN else {
+            throw PersistenceError.encoding(type: "\(type)", column: column(), reason: "NaN has no SQLite representation")
+        }
         return .real(value)
     }
 
     /// An INTEGER, refusing values beyond Int64.
     static func integer<T: BinaryInteger>(_ value: T, type: Any.Type, column: @autoclosure () -> String) throws -> DatabaseValue {
         guard let integer = Int64(exactly: value) else {
-            throw PersistenceError.encoding(type: "\(type)", column: column(), reason: "a \(T.self) value is beyond SQLite's 64-bit integers")
+            throw PersistenceError.encoding(
+                type: "\(type)", column: column(), reason: "a \(T.self) value is beyond SQLite's 64-bit integers")
         }
         return .integer(integer)
     }
@@ -61,7 +65,8 @@ final class ColumnValueEncoder: Encoder {
         do {
             return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
-            throw PersistenceError.encoding(type: "\(type)", column: column, reason: "cannot encode \(T.self) as JSON: \(errorSummary(error))")
+            throw PersistenceError.encoding(
+                type: "\(type)", column: column, reason: "cannot encode \(T.self) as JSON: \(errorSummary(error))")
         }
     }
 
@@ -98,18 +103,26 @@ private struct SingleColumnEncodingContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.integer(value ? 1 : 0)) }
     mutating func encode(_ value: String) throws { set(.text(value)) }
-    mutating func encode(_ value: Double) throws { set(try ColumnValueEncoder.real(value, type: encoder.recordType, column: encoder.column)) }
-    mutating func encode(_ value: Float) throws { set(try ColumnValueEncoder.real(Double(value), type: encoder.recordType, column: encoder.column)) }
+    mutating func encode(_ value: Double) throws {
+        set(try ColumnValueEncoder.real(value, type: encoder.recordType, column: encoder.column))
+    }
+    mutating func encode(_ value: Float) throws {
+        set(try ColumnValueEncoder.real(Double(value), type: encoder.recordType, column: encoder.column))
+    }
     mutating func encode(_ value: Int) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: Int8) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: Int16) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: Int32) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: Int64) throws { set(.integer(value)) }
-    mutating func encode(_ value: UInt) throws { set(try ColumnValueEncoder.integer(value, type: encoder.recordType, column: encoder.column)) }
+    mutating func encode(_ value: UInt) throws {
+        set(try ColumnValueEncoder.integer(value, type: encoder.recordType, column: encoder.column))
+    }
     mutating func encode(_ value: UInt8) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: UInt16) throws { set(.integer(Int64(value))) }
     mutating func encode(_ value: UInt32) throws { set(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { set(try ColumnValueEncoder.integer(value, type: encoder.recordType, column: encoder.column)) }
+    mutating func encode(_ value: UInt64) throws {
+        set(try ColumnValueEncoder.integer(value, type: encoder.recordType, column: encoder.column))
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         set(try ColumnValueEncoder.encode(value, type: encoder.recordType, column: encoder.column))
     }

@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Record operations: rows from and to `Codable` records.
 extension Connection {
@@ -39,11 +40,12 @@ extension Connection {
         let isLast = lastRecordStatement?.key == key
         let cachedStatement = isLast ? lastRecordStatement?.statement : recordStatements[key]
         if let cached = cachedStatement {
-            let bound = if let encode = cached.encodeRecord {
-                try recordColumnWriter.bind(record, with: encode, into: &recordContainer, to: cached)
-            } else {
-                try recordEncoder.bind(record, to: cached)
-            }
+            let bound =
+                if let encode = cached.encodeRecord {
+                    try recordColumnWriter.bind(record, with: encode, into: &recordContainer, to: cached)
+                } else {
+                    try recordEncoder.bind(record, to: cached)
+                }
             if bound {
                 // Stored again only when it changes: storing the same one retained it and released it again.
                 if !isLast { lastRecordStatement = (key, cached) }
@@ -55,11 +57,12 @@ extension Connection {
         try checkOpen()
         // The slow path, once per record type and column set: the cast is made here, not per record.
         let encode = RecordColumnWriter.encodeFunction(for: Record.self)
-        let row = if let encode {
-            try recordColumnWriter.collect(record, with: encode, into: &recordContainer)
-        } else {
-            try RecordEncoder.collect(record)
-        }
+        let row =
+            if let encode {
+                try recordColumnWriter.collect(record, with: encode, into: &recordContainer)
+            } else {
+                try RecordEncoder.collect(record)
+            }
         let made = try RecordStatement.make(
             operation, table: Record.tableName, primaryKey: Record.primaryKeyColumns, columns: row.columns, type: Record.self,
             encodeRecord: encode, connection: self)
@@ -176,7 +179,7 @@ extension Connection {
             storage.baseAddress!.moveInitialize(from: buffer, count: count)
             initialized = count
         }
-        count = 0 // moved out: nothing left to deinitialize
+        count = 0  // moved out: nothing left to deinitialize
         return records
     }
 }

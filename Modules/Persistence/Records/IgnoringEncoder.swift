@@ -34,7 +34,9 @@ private struct IgnoringKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     mutating func encode(_ value: UInt32, forKey key: Key) throws {}
     mutating func encode(_ value: UInt64, forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         IgnoringEncoder().container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer { IgnoringUnkeyedContainer() }

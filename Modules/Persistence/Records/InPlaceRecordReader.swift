@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Reads each row of a fetch as an `InPlaceFetchableRecord`, whose `init(columns:)` reads the
 /// statement's current row where SQLite holds it.

@@ -36,7 +36,9 @@ final class RecordColumnWriter: PersistenceContainerSink {
 
     /// Binds the record's columns to `plan`'s statement; false (nothing to rely on) when they are not
     /// exactly the plan's columns in order.
-    func bind<Record>(_ record: Record, with encode: EncodeFunction, into container: inout PersistenceContainer, to plan: RecordStatement) throws -> Bool {
+    func bind<Record>(_ record: Record, with encode: EncodeFunction, into container: inout PersistenceContainer, to plan: RecordStatement)
+        throws -> Bool
+    {
         // A record writing another record from its `encode(to:)`: leave it to the collecting path.
         if isWriting { return false }
         isWriting = true

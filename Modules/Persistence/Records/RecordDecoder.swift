@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Turns the current row of a statement into a `Decodable` record, reading each column on demand.
 ///
@@ -61,7 +62,8 @@ final class RecordDecoder: Decoder, StatementRecordReader {
     /// a new one, which the statement keeps. Call after the first step.
     static func reusing<Record: Decodable>(_ statement: Statement, for type: Record.Type) -> RecordDecoder {
         if let decoder = statement.recordDecoder, decoder.recordType == Record.self,
-           decoder.preparations == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0) {
+            decoder.preparations == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+        {
             return decoder
         }
         let decoder = RecordDecoder(statement: statement, recordType: Record.self)
@@ -126,18 +128,21 @@ final class RecordDecoder: Decoder, StatementRecordReader {
         let keyColumns = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: names.count)
         keyColumns.initialize(repeating: 0)
         let part = UnsafeMutablePointer<RowDecodingParts>.allocate(capacity: 1)
-        part.initialize(to: RowDecodingParts(
-            statement: statement, names: names, hint: hint, recordType: recordType, keyColumns: keyColumns))
+        part.initialize(
+            to: RowDecodingParts(
+                statement: statement, names: names, hint: hint, recordType: recordType, keyColumns: keyColumns))
         parts[ObjectIdentifier(Key.self)] = part
         return part
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
-        throw PersistenceError.decoding(type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
+        throw PersistenceError.decoding(
+            type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
-        throw PersistenceError.decoding(type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
+        throw PersistenceError.decoding(
+            type: "\(recordType)", column: nil, reason: "a row decodes as a keyed container, one key per column")
     }
 }
 
@@ -222,9 +227,12 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     }
 
     // The typed reads take the column's value once, as `sqliteValue` does (SQLiteValues.swift).
-    @inline(__always) private func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key) throws -> T {
+    @inline(__always) private func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type, at index: Int32, key: Key)
+        throws -> T
+    {
         if let value = sqlite3_column_value(statement, index), sqlite3_value_type(value) == SQLITE_INTEGER,
-           let result = T(exactly: sqlite3_value_int64(value)) {
+            let result = T(exactly: sqlite3_value_int64(value))
+        {
             return result
         }
         return try converted(T.self, at: index, key: key)
@@ -266,21 +274,51 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(T.self, at: try column(key), key: key) }
 
     // A missing column or NULL is nil; otherwise the value must convert.
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentColumn(key).map { try converted(Bool.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentColumn(key).map { try string(at: $0, key: key) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentColumn(key).map { try double(at: $0, key: key) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentColumn(key).map { try converted(Float.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentColumn(key).map { try integer(Int.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentColumn(key).map { try integer(Int8.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentColumn(key).map { try integer(Int16.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentColumn(key).map { try integer(Int32.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentColumn(key).map { try integer(Int64.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentColumn(key).map { try integer(UInt.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentColumn(key).map { try integer(UInt8.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentColumn(key).map { try integer(UInt16.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentColumn(key).map { try integer(UInt32.self, at: $0, key: key) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentColumn(key).map { try integer(UInt64.self, at: $0, key: key) } }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try presentColumn(key).map { try value(T.self, at: $0, key: key) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try presentColumn(key).map { try converted(Bool.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try presentColumn(key).map { try string(at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try presentColumn(key).map { try double(at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try presentColumn(key).map { try converted(Float.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentColumn(key).map { try integer(Int.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try presentColumn(key).map { try integer(Int8.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try presentColumn(key).map { try integer(Int16.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try presentColumn(key).map { try integer(Int32.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try presentColumn(key).map { try integer(Int64.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try presentColumn(key).map { try integer(UInt.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try presentColumn(key).map { try integer(UInt8.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try presentColumn(key).map { try integer(UInt16.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try presentColumn(key).map { try integer(UInt32.self, at: $0, key: key) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try presentColumn(key).map { try integer(UInt64.self, at: $0, key: key) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentColumn(key).map { try value(T.self, at: $0, key: key) }
+    }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         throw failure(key.stringValue, "nested containers have no column; give the property a Codable type (stored as JSON)")

@@ -57,7 +57,7 @@ final class RecordStatement {
     ) throws -> RecordStatement {
         let all = Array(columns.indices)
         let sql: String
-        let parameters: [Int] // column positions, in parameter order
+        let parameters: [Int]  // column positions, in parameter order
         let keyIndexes = primaryKey.compactMap { columns.firstIndex(of: $0) }
         if !primaryKey.isEmpty, keyIndexes.count == primaryKey.count {
             let others = all.filter { !keyIndexes.contains($0) }
@@ -77,10 +77,13 @@ final class RecordStatement {
                     parameters = others + keyIndexes
                 }
             case .upsert:
-                let action = others.isEmpty
+                let action =
+                    others.isEmpty
                     ? "NOTHING"
                     : "UPDATE SET " + others.map { "\(quoted(columns[$0])) = excluded.\(quoted(columns[$0]))" }.joined(separator: ", ")
-                sql = insertSQL(table, columns) + " ON CONFLICT(\(keyIndexes.map { quoted(columns[$0]) }.joined(separator: ", "))) DO \(action)"
+                sql =
+                    insertSQL(table, columns)
+                    + " ON CONFLICT(\(keyIndexes.map { quoted(columns[$0]) }.joined(separator: ", "))) DO \(action)"
                 parameters = all
             case .delete:
                 sql = "DELETE FROM \(quoted(table))" + matchesKey

@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import PersistenceInterface
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// Reads the current row of a statement as a `Row`, for `FetchableRecord.init(row:)`.
 ///

@@ -3,7 +3,8 @@ extension DatabaseRecord {
     static func singlePrimaryKey() throws(PersistenceError) -> String {
         let columns = primaryKeyColumns
         guard columns.count == 1, let column = columns.first else {
-            throw .invalidQuery(reason: "\(Self.self) has a composite primary key (\(columns.joined(separator: ", "))): find its rows with a filter")
+            throw .invalidQuery(
+                reason: "\(Self.self) has a composite primary key (\(columns.joined(separator: ", "))): find its rows with a filter")
         }
         return column
     }

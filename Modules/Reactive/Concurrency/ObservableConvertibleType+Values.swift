@@ -8,11 +8,12 @@ extension ObservableConvertibleType where Element: Sendable {
             // made disposes it as soon as it is set.
             let subscription = SingleAssignmentDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(asObservable().subscribe(
-                onNext: { element in continuation.yield(element) },
-                onError: { error in continuation.finish(throwing: error) },
-                onCompleted: { continuation.finish() }
-            ))
+            subscription.setDisposable(
+                asObservable().subscribe(
+                    onNext: { element in continuation.yield(element) },
+                    onError: { error in continuation.finish(throwing: error) },
+                    onCompleted: { continuation.finish() }
+                ))
         }
     }
 }
@@ -24,10 +25,11 @@ extension InfallibleType where Element: Sendable {
         AsyncStream<Element> { continuation in
             let subscription = SingleAssignmentDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(subscribe(
-                onNext: { element in continuation.yield(element) },
-                onCompleted: { continuation.finish() }
-            ))
+            subscription.setDisposable(
+                subscribe(
+                    onNext: { element in continuation.yield(element) },
+                    onCompleted: { continuation.finish() }
+                ))
         }
     }
 }

@@ -67,7 +67,7 @@ nonisolated(nonsending) private func awaitSubscription<Value: Sendable>(
 
 // Reactive's pthread `Lock` rather than `Synchronization.Mutex`: TSan cannot see Mutex's futex waits.
 /// The continuation of one `value` await, resumed exactly once: by the first result or by cancellation.
-final private class SubscriptionWaiter<Value: Sendable>: @unchecked Sendable { // `state` is only touched under `lock`
+final private class SubscriptionWaiter<Value: Sendable>: @unchecked Sendable {  // `state` is only touched under `lock`
     private struct State {
         var continuation: CheckedContinuation<Value, Swift.Error>?
         var cancelled = false

@@ -34,8 +34,8 @@ public struct Binder<Value>: ObserverType {
 /// Stops in debug builds; prints in release builds, as RxSwift does for binding errors.
 func rxFatalErrorInDebug(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
     #if DEBUG
-    fatalError(message(), file: file, line: line)
+        fatalError(message(), file: file, line: line)
     #else
-    print("\(file):\(line): \(message())")
+        print("\(file):\(line): \(message())")
     #endif
 }

@@ -12,22 +12,23 @@ public enum Hooks {
     private struct State {
         var defaultErrorHandler: DefaultErrorHandler = { subscriptionCallStack, error in
             #if DEBUG
-            let stack = subscriptionCallStack.isEmpty ? "" : "\n subscription called from:\n\(subscriptionCallStack.joined(separator: "\n"))"
-            FileHandle.standardError.write(Data("Unhandled error happened: \(error)\(stack)\n".utf8))
+                let stack =
+                    subscriptionCallStack.isEmpty ? "" : "\n subscription called from:\n\(subscriptionCallStack.joined(separator: "\n"))"
+                FileHandle.standardError.write(Data("Unhandled error happened: \(error)\(stack)\n".utf8))
             #endif
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = {
             #if DEBUG
-            return Thread.callStackSymbols
+                return Thread.callStackSymbols
             #else
-            return []
+                return []
             #endif
         }
     }
 
     // Reactive's `Lock`, not `Synchronization.Mutex`: TSan cannot see Mutex's waits in the kernel.
     private static let lock = Lock()
-    nonisolated(unsafe) private static var state = State() // only touched under `lock`
+    nonisolated(unsafe) private static var state = State()  // only touched under `lock`
     // Read by every `subscribe`: an atomic load, where the lock cost a lock and an unlock.
     private static let recordsCallStacks = Atomic<Bool>(false)
 

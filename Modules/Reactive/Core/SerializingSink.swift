@@ -90,7 +90,8 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
         deliveryState.store(Delivery.delivering, ordering: .relaxed)
         lock.unlock()
         forwardNext(element)
-        if deliveryState.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .acquiringAndReleasing).exchanged {
+        if deliveryState.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .acquiringAndReleasing).exchanged
+        {
             return
         }
         deliverWhatCameMeanwhile()
@@ -182,8 +183,10 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
             case Delivery.delivering:
                 if deliveryState.compareExchange(
                     expected: Delivery.delivering, desired: Delivery.deliveringMore, ordering: .acquiringAndReleasing
-                ).exchanged { return }
-                // The deliverer left meanwhile: look again, and deliver.
+                ).exchanged {
+                    return
+                }
+            // The deliverer left meanwhile: look again, and deliver.
             default:
                 return
             }
@@ -243,7 +246,9 @@ class SerializingSink<Input, Output>: Sink<Input, Output> {
                     break
                 }
             }
-            if deliveryState.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .acquiringAndReleasing).exchanged {
+            if deliveryState.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .acquiringAndReleasing)
+                .exchanged
+            {
                 return
             }
             lock.lock()

@@ -61,7 +61,7 @@ class Sink<Input, Output>: ObserverNode<Input>, Disposable {
 
 /// Holds a sink and its source subscription; disposing it disposes both, once, whatever the order
 /// in which the subscription finishes being set up and the disposal arrives.
-final class SinkDisposer: Cancelable, @unchecked Sendable { // the `state` atomic guards `sink`/`subscription`
+final class SinkDisposer: Cancelable, @unchecked Sendable {  // the `state` atomic guards `sink`/`subscription`
     private struct Flag {
         static let disposed = 1
         static let sinkAndSubscriptionSet = 2

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A group of disposables disposed together; one added after disposal is disposed at once.
-public final class CompositeDisposable: Cancelable, @unchecked Sendable { // `state` is only touched under `lock`
+public final class CompositeDisposable: Cancelable, @unchecked Sendable {  // `state` is only touched under `lock`
     /// A key that removes one disposable from the group.
     public struct DisposeKey: Hashable, Sendable {
         fileprivate let value: Int

@@ -43,7 +43,7 @@ struct NopDisposable: Disposable, Sendable {
 }
 
 /// Runs a closure once, on the first `dispose`.
-final class AnonymousDisposable: Cancelable, @unchecked Sendable { // the `disposed` atomic hands `action` to one disposer
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {  // the `disposed` atomic hands `action` to one disposer
     private let disposed = Atomic<Bool>(false)
     private var action: (() -> Void)?
 
@@ -62,7 +62,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable { // the `dispo
 }
 
 /// Disposes two disposables once.
-final class BinaryDisposable: Cancelable, @unchecked Sendable { // the `disposed` atomic hands the pair to one disposer
+final class BinaryDisposable: Cancelable, @unchecked Sendable {  // the `disposed` atomic hands the pair to one disposer
     private let disposed = Atomic<Bool>(false)
     private var disposable1: Disposable?
     private var disposable2: Disposable?

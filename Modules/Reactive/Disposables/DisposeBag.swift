@@ -7,7 +7,7 @@ import Synchronization
 /// `disposed(by: bag)`): as it grows it lets go of those whose sequence terminated or that were
 /// disposed, which disposing again would not do anything to (RxSwift #2364). Subscriptions
 /// to a subject are kept until the bag goes, since only the subject knows they ended.
-public final class DisposeBag: @unchecked Sendable { // every `var` only under `lock`
+public final class DisposeBag: @unchecked Sendable {  // every `var` only under `lock`
     private let lock = Lock()
     // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check, which
     // cost more than the append it guarded.

@@ -1,9 +1,9 @@
 /// Disposes its disposable once it is disposed itself and every reference taken with `retain()`
 /// has been released: a shared subscription stays alive while anything still uses it (`groupBy`'s
 /// groups, `window`'s windows).
-public final class RefCountDisposable: Cancelable, @unchecked Sendable { // every var only under `lock`
+public final class RefCountDisposable: Cancelable, @unchecked Sendable {  // every var only under `lock`
     private let lock = Lock()
-    private var disposable: Disposable? // nil once disposed
+    private var disposable: Disposable?  // nil once disposed
     private var primaryDisposed = false
     private var count = 0
 

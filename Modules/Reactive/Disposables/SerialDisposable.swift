@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Holds one disposable at a time; setting a new one disposes the old one.
-public final class SerialDisposable: Cancelable, @unchecked Sendable { // `current`/`disposed` only under `lock`
+public final class SerialDisposable: Cancelable, @unchecked Sendable {  // `current`/`disposed` only under `lock`
     private let lock = Lock()
     private var current: Disposable?
     private var disposed = false

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Holds a disposable that is set exactly once; a disposal before it is set disposes it on arrival.
-public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable { // `state` atomic publishes `current`
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {  // `state` atomic publishes `current`
     private struct Flag {
         static let disposed = 1
         static let set = 2

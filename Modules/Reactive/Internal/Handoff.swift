@@ -5,7 +5,7 @@
 /// given to a scheduler, the giver never touches it again, and the receiving queue uses it alone.
 /// The synchronisation is the queue's enqueue/dequeue (a release/acquire pair) or, where noted at the
 /// use site, the lock of the operator that owns the value. Every use says which it relies on.
-package struct Handoff<Value>: @unchecked Sendable { // synchronised by the queue or lock named at each use
+package struct Handoff<Value>: @unchecked Sendable {  // synchronised by the queue or lock named at each use
     /// The value handed over.
     package let value: Value
     /// Wraps `value` for the hand-over.

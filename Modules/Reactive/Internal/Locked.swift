@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value that is only read and written under a pthread mutex: the package's one such box, for
@@ -13,7 +13,7 @@ import Darwin
 /// ThreadSanitizer cannot see, so every access it orders would be reported as a race. A pthread
 /// mutex is understood by the sanitizer, so a clean TSan run means something.
 @usableFromInline
-package final class Locked<Value: Sendable>: @unchecked Sendable { // `value` is only touched under `mutex`
+package final class Locked<Value: Sendable>: @unchecked Sendable {  // `value` is only touched under `mutex`
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 

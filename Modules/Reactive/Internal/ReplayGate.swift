@@ -13,7 +13,7 @@ final class ReplayGate<Element>: ObserverNode<Element> {
     private let observer: ObserverNode<Element>
     private let lock = Lock()
     private let open = Atomic<Bool>(false)
-    private var queue: [Event<Element>] = [] // guarded by `lock`
+    private var queue: [Event<Element>] = []  // guarded by `lock`
 
     init(_ observer: ObserverNode<Element>) {
         self.observer = observer

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A per-thread slot holding one object, read without Foundation's thread dictionary.
@@ -17,9 +17,9 @@ final class ThreadLocalSlot<Value: AnyObject>: Sendable {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+                Unmanaged<AnyObject>.fromOpaque(pointer).release()
             #else
-            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+                if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
             #endif
         }
         precondition(status == 0, "pthread_key_create failed: \(status)")

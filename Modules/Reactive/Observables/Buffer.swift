@@ -29,7 +29,7 @@ final private class BufferTimeCountSink<Element>: TimedWindowSink<Element, [Elem
     private let parent: BufferTimeCount<Element>
 
     // Serialised: the timer's thread and the source's meet here.
-    private var buffer: [Element] = [] // guarded by `lock`
+    private var buffer: [Element] = []  // guarded by `lock`
 
     init(parent: BufferTimeCount<Element>, observer: ObserverNode<[Element]>, cancel: Cancelable) {
         self.parent = parent

@@ -140,9 +140,9 @@ class SourceIterationSink<Element>: Sink<Element, Element> {
 
     // Moves requested from any thread run one at a time, on the thread that holds the gate.
     private let gateLock = Lock()
-    private var executing = false // guarded by `gateLock`
-    private var pendingMoves = 0 // guarded by `gateLock`
-    private var gateClosed = false // guarded by `gateLock`
+    private var executing = false  // guarded by `gateLock`
+    private var pendingMoves = 0  // guarded by `gateLock`
+    private var gateClosed = false  // guarded by `gateLock`
 
     init(nextSource: @escaping () -> Observable<Element>?, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.nextSource = nextSource
@@ -209,7 +209,7 @@ class SourceIterationSink<Element>: Sink<Element, Element> {
 
 final private class CatchSequenceSink<Element>: SourceIterationSink<Element> {
     private let lock = Lock()
-    private var lastError: Swift.Error? // guarded by `lock`: consecutive sources may fail on different threads
+    private var lastError: Swift.Error?  // guarded by `lock`: consecutive sources may fail on different threads
 
     override func subscribeToNext(_ source: Observable<Element>) -> Disposable {
         source.subscribeNode(self)

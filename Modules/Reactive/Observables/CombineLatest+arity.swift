@@ -86,16 +86,24 @@ extension ObservableType {
             let value3 = CombineLatestValue<O3.Element>()
             let value4 = CombineLatestValue<O4.Element>()
             registry.add(source1) { sink, index, element in
-                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+                sink.arrive(element, at: value1, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value)
+                }
             }
             registry.add(source2) { sink, index, element in
-                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+                sink.arrive(element, at: value2, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value)
+                }
             }
             registry.add(source3) { sink, index, element in
-                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+                sink.arrive(element, at: value3, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value)
+                }
             }
             registry.add(source4) { sink, index, element in
-                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
+                sink.arrive(element, at: value4, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value)
+                }
             }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value) }
         }
@@ -107,7 +115,8 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(
+            source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
     }
 }
 
@@ -130,19 +139,29 @@ extension ObservableType {
             let value4 = CombineLatestValue<O4.Element>()
             let value5 = CombineLatestValue<O5.Element>()
             registry.add(source1) { sink, index, element in
-                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+                sink.arrive(element, at: value1, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value)
+                }
             }
             registry.add(source2) { sink, index, element in
-                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+                sink.arrive(element, at: value2, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value)
+                }
             }
             registry.add(source3) { sink, index, element in
-                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+                sink.arrive(element, at: value3, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value)
+                }
             }
             registry.add(source4) { sink, index, element in
-                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+                sink.arrive(element, at: value4, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value)
+                }
             }
             registry.add(source5) { sink, index, element in
-                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
+                sink.arrive(element, at: value5, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value)
+                }
             }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value) }
         }
@@ -154,14 +173,17 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
     }
 }
 
 extension ObservableType {
     /// Combines the latest values of 6 sources with `resultSelector` whenever any sends one, once all have.
     @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
@@ -179,22 +201,34 @@ extension ObservableType {
             let value5 = CombineLatestValue<O5.Element>()
             let value6 = CombineLatestValue<O6.Element>()
             registry.add(source1) { sink, index, element in
-                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value1, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             registry.add(source2) { sink, index, element in
-                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value2, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             registry.add(source3) { sink, index, element in
-                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value3, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             registry.add(source4) { sink, index, element in
-                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value4, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             registry.add(source5) { sink, index, element in
-                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value5, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             registry.add(source6) { sink, index, element in
-                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
+                sink.arrive(element, at: value6, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value)
+                }
             }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value) }
         }
@@ -203,17 +237,23 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest values of 6 sources into a tuple whenever any sends one, once all have.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
     }
 }
 
 extension ObservableType {
     /// Combines the latest values of 7 sources with `resultSelector` whenever any sends one, once all have.
     @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
@@ -233,25 +273,39 @@ extension ObservableType {
             let value6 = CombineLatestValue<O6.Element>()
             let value7 = CombineLatestValue<O7.Element>()
             registry.add(source1) { sink, index, element in
-                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value1, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source2) { sink, index, element in
-                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value2, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source3) { sink, index, element in
-                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value3, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source4) { sink, index, element in
-                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value4, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source5) { sink, index, element in
-                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value5, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source6) { sink, index, element in
-                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value6, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             registry.add(source7) { sink, index, element in
-                sink.arrive(element, at: value7, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
+                sink.arrive(element, at: value7, index: index) {
+                    try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value)
+                }
             }
             return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value) }
         }
@@ -260,19 +314,27 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Combines the latest values of 7 sources into a tuple whenever any sends one, once all have.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
 extension ObservableType {
     /// Combines the latest values of 8 sources with `resultSelector` whenever any sends one, once all have.
     @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
@@ -292,39 +354,70 @@ extension ObservableType {
             let value7 = CombineLatestValue<O7.Element>()
             let value8 = CombineLatestValue<O8.Element>()
             registry.add(source1) { sink, index, element in
-                sink.arrive(element, at: value1, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value1, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source2) { sink, index, element in
-                sink.arrive(element, at: value2, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value2, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source3) { sink, index, element in
-                sink.arrive(element, at: value3, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value3, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source4) { sink, index, element in
-                sink.arrive(element, at: value4, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value4, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source5) { sink, index, element in
-                sink.arrive(element, at: value5, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value5, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source6) { sink, index, element in
-                sink.arrive(element, at: value6, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value6, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source7) { sink, index, element in
-                sink.arrive(element, at: value7, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value7, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
             registry.add(source8) { sink, index, element in
-                sink.arrive(element, at: value8, index: index) { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+                sink.arrive(element, at: value8, index: index) {
+                    try resultSelector(
+                        value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+                }
             }
-            return { try resultSelector(value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value) }
+            return {
+                try resultSelector(
+                    value1.value, value2.value, value3.value, value4.value, value5.value, value6.value, value7.value, value8.value)
+            }
         }
     }
 }
 
 extension ObservableType where Element == Any {
     /// Combines the latest values of 8 sources into a tuple whenever any sends one, once all have.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }

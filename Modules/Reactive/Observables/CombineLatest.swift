@@ -231,7 +231,10 @@ final private class CombineLatestObserver<Element, Output>: ObserverNode<Element
     private let arrival: (CombineLatestSink<Output>, Int, Element) -> Void
     private let subscription: Disposable
 
-    init(parent: CombineLatestSink<Output>, index: Int, arrival: @escaping (CombineLatestSink<Output>, Int, Element) -> Void, subscription: Disposable) {
+    init(
+        parent: CombineLatestSink<Output>, index: Int, arrival: @escaping (CombineLatestSink<Output>, Int, Element) -> Void,
+        subscription: Disposable
+    ) {
         self.parent = parent
         self.index = index
         self.arrival = arrival

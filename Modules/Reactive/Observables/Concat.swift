@@ -35,7 +35,8 @@ where Sources.Element: ObservableConvertibleType {
     }
 
     override func run(_ observer: ObserverNode<Sources.Element.Element>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = ConcatSink<Sources>(observer: observer, cancel: cancel)
         let subscription = sink.run((sources.makeIterator(), count))
         return (sink, subscription)

@@ -28,8 +28,8 @@ final private class DebounceSink<Element>: SerializingSink<Element, Element> {
     private let cancellable = SerialDisposable()
 
     // Serialised: the timer's thread and the source's meet here.
-    private var id: UInt64 = 0 // guarded by `lock`
-    private var value: Element? // guarded by `lock`
+    private var id: UInt64 = 0  // guarded by `lock`
+    private var value: Element?  // guarded by `lock`
 
     init(parent: Debounce<Element>, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.parent = parent
@@ -51,9 +51,10 @@ final private class DebounceSink<Element>: SerializingSink<Element, Element> {
         // timer disposes the previous one, whose value this one supersedes.
         let timer = SingleAssignmentDisposable()
         cancellable.disposable = timer
-        timer.setDisposable(parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime) { currentId in
-            self.propagate(currentId)
-        })
+        timer.setDisposable(
+            parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime) { currentId in
+                self.propagate(currentId)
+            })
     }
 
     override func error(_ error: Swift.Error) {

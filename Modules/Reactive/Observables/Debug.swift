@@ -49,7 +49,8 @@ final private class DebugSink<Element>: Sink<Element, Element> {
     }
 
     private func logEvent(_ eventText: String) {
-        let normalized = eventText.count > maxEventTextLength && parent.trimOutput
+        let normalized =
+            eventText.count > maxEventTextLength && parent.trimOutput
             ? String(eventText.prefix(maxEventTextLength / 2)) + "..." + String(eventText.suffix(maxEventTextLength / 2))
             : eventText
         log("Event \(normalized)")

@@ -37,8 +37,8 @@ final private class DelaySink<Element>: Sink<Element, Element> {
     // Never held while the observer runs: the drain delivers with it released.
     private let lock = Lock()
     // Guarded by `lock`: the source's thread enqueues while the scheduler's thread drains.
-    private var active = false // a drain is scheduled or running
-    private var running = false // a drain is delivering events now
+    private var active = false  // a drain is scheduled or running
+    private var running = false  // a drain is delivering events now
     private var errorEvent: Swift.Error?
     private var queue: [(eventTime: RxTime, event: Event<Element>)] = []
     private var head = 0

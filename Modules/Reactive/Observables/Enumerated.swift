@@ -30,7 +30,8 @@ final private class Enumerated<Element>: Producer<(index: Int, element: Element)
     }
 
     override func run(_ observer: ObserverNode<(index: Int, element: Element)>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = EnumeratedSink<Element>(observer: observer, cancel: cancel)
         let subscription = source.subscribeNode(sink)
         return (sink, subscription)

@@ -25,7 +25,8 @@ extension ObservableType {
     /// first seen; every group ends with the source. The source stays subscribed while the outer
     /// subscription or any group subscription lives. A thrown error fails the outer sequence and the groups.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
-    -> Observable<GroupedObservable<Key, Element>> {
+        -> Observable<GroupedObservable<Key, Element>>
+    {
         GroupBy(source: asObservable(), selector: keySelector)
     }
 }
@@ -117,7 +118,8 @@ final private class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<
     }
 
     override func run(_ observer: ObserverNode<GroupedObservable<Key, Element>>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = GroupBySink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source)
         return (sink, subscription)

@@ -1,19 +1,22 @@
 extension ObservableType {
     /// Maps each value to an inner sequence and merges the values of all inner sequences.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-    -> Observable<Source.Element> {
+        -> Observable<Source.Element>
+    {
         FlatMap(source: asObservable(), selector: selector, onlyWhenIdle: false)
     }
 
     /// Maps each value to an inner sequence, dropping values that arrive while an inner sequence runs.
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-    -> Observable<Source.Element> {
+        -> Observable<Source.Element>
+    {
         FlatMap(source: asObservable(), selector: selector, onlyWhenIdle: true)
     }
 
     /// Maps each value to an inner sequence and concatenates them: each starts when the previous completes.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-    -> Observable<Source.Element> {
+        -> Observable<Source.Element>
+    {
         MergeLimited(source: asObservable(), maxConcurrent: 1, selector: selector)
     }
 }
@@ -104,7 +107,8 @@ final private class MergeInnerObserver<SourceElement, Inner>: ObserverNode<Inner
 // MARK: - Unlimited merge (flatMap, flatMapFirst, merge)
 
 final private class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    MergeSinkBase<SourceElement, SourceSequence.Element> {
+    MergeSinkBase<SourceElement, SourceSequence.Element>
+{
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
@@ -227,7 +231,8 @@ final private class FlatMap<SourceElement, SourceSequence: ObservableConvertible
     }
 
     override func run(_ observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = MergeSink(selector: selector, onlyWhenIdle: onlyWhenIdle, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)
@@ -252,7 +257,8 @@ final private class MergeArray<Element>: Producer<Element> {
 // MARK: - Limited merge (merge(maxConcurrent:), concat(), concatMap)
 
 final private class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    MergeSinkBase<SourceElement, SourceSequence.Element> {
+    MergeSinkBase<SourceElement, SourceSequence.Element>
+{
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
@@ -356,7 +362,8 @@ final private class MergeLimited<SourceElement, SourceSequence: ObservableConver
     }
 
     override func run(_ observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = MergeLimitedSink(selector: selector, maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -23,7 +23,8 @@ extension ObservableType {
 
     /// Shares the source through a subject from `makeSubject`, a new one after each connection ends.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
-    -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+        -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
+    {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 
@@ -67,8 +68,8 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     // Never held while the source or an observer runs (RxSwift #2698): `connect` subscribes with it
     // released, and a source that stops synchronously then clears its connection from here.
     fileprivate let lock = Lock()
-    fileprivate var subject: Subject? // guarded by `lock`
-    fileprivate var connection: MulticastConnection<Subject>? // guarded by `lock`
+    fileprivate var subject: Subject?  // guarded by `lock`
+    fileprivate var connection: MulticastConnection<Subject>?  // guarded by `lock`
 
     init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -107,14 +108,16 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
 
 /// One connection of a connectable sequence: feeds the subject until disposed or the source stops.
 final private class MulticastConnection<Subject: SubjectType>: ObserverNode<Subject.Observer.Element>, Disposable {
-    private let lock: Lock // the parent's
-    private var parent: ConnectableObservableAdapter<Subject>? // guarded by `lock`
-    private var subscription: Disposable? // guarded by `lock`
+    private let lock: Lock  // the parent's
+    private var parent: ConnectableObservableAdapter<Subject>?  // guarded by `lock`
+    private var subscription: Disposable?  // guarded by `lock`
     private let subjectObserver: Subject.Observer
     private let disposed = Atomic<Bool>(false)
 
-    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, lock: Lock,
-         subscription: Disposable) {
+    init(
+        parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, lock: Lock,
+        subscription: Disposable
+    ) {
         self.parent = parent
         self.subjectObserver = subjectObserver
         self.lock = lock
@@ -169,8 +172,10 @@ final private class Multicast<Subject: SubjectType, Result>: Producer<Result> {
     fileprivate let subjectSelector: SubjectSelector
     fileprivate let selector: Selector
 
-    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector,
-         selector: @escaping Selector) {
+    init(
+        source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector,
+        selector: @escaping Selector
+    ) {
         self.source = source
         self.subjectSelector = subjectSelector
         self.selector = selector
@@ -219,27 +224,27 @@ final private class RefCount<ConnectableSource: ConnectableObservableType>: Prod
     // Subscribers on any thread connect and disconnect through this state. Never held while the
     // source connects or disconnects (RxSwift #2708).
     fileprivate let lock = Lock()
-    fileprivate var count = 0 // guarded by `lock`
-    fileprivate var connectionId: Int64 = 0 // guarded by `lock`
-    fileprivate var connectableSubscription: Disposable? // guarded by `lock`
+    fileprivate var count = 0  // guarded by `lock`
+    fileprivate var connectionId: Int64 = 0  // guarded by `lock`
+    fileprivate var connectableSubscription: Disposable?  // guarded by `lock`
 
     init(source: ConnectableSource) {
         self.source = source
     }
 
     override func run(_ observer: ObserverNode<ConnectableSource.Element>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
     }
 }
 
-final private class RefCountSink<ConnectableSource: ConnectableObservableType>
-: Sink<ConnectableSource.Element, ConnectableSource.Element> {
+final private class RefCountSink<ConnectableSource: ConnectableObservableType>: Sink<ConnectableSource.Element, ConnectableSource.Element> {
     private let parent: RefCount<ConnectableSource>
     // The connection this subscriber counted itself in; a later connection must not be released by it.
-    private var connectionIdSnapshot: Int64 = -1 // guarded by the parent's `lock`
+    private var connectionIdSnapshot: Int64 = -1  // guarded by the parent's `lock`
 
     init(parent: RefCount<ConnectableSource>, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.parent = parent

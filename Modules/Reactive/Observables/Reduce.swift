@@ -6,16 +6,20 @@ extension ObservableType {
         accumulator: @escaping (A, Element) throws -> A,
         mapResult: @escaping (A) throws -> Result
     ) -> Observable<Result> {
-        Reduce(source: asObservable(), seed: seed, accumulator: { accumulated, element in
-            accumulated = try accumulator(accumulated, element)
-        }, mapResult: mapResult)
+        Reduce(
+            source: asObservable(), seed: seed,
+            accumulator: { accumulated, element in
+                accumulated = try accumulator(accumulated, element)
+            }, mapResult: mapResult)
     }
 
     /// Folds the values into `seed` and, when the source completes, sends the result and completes.
     public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Reduce(source: asObservable(), seed: seed, accumulator: { accumulated, element in
-            accumulated = try accumulator(accumulated, element)
-        }, mapResult: { $0 })
+        Reduce(
+            source: asObservable(), seed: seed,
+            accumulator: { accumulated, element in
+                accumulated = try accumulator(accumulated, element)
+            }, mapResult: { $0 })
     }
 
     /// Folds the values into `seed` in place and, when the source completes, sends the result and completes.

@@ -58,8 +58,7 @@ final private class RetryWhen<Element, TriggerObservable: ObservableType, Failur
     }
 }
 
-final private class RetryWhenSink<Element, TriggerObservable: ObservableType, Failure: Swift.Error>
-: SourceIterationSink<Element> {
+final private class RetryWhenSink<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: SourceIterationSink<Element> {
     /// The errors, as the notification handler sees them.
     fileprivate let errorSubject = PublishSubject<Failure>()
     /// The handler's sequence, shared so that each failed attempt can wait for its next event.
@@ -67,7 +66,7 @@ final private class RetryWhenSink<Element, TriggerObservable: ObservableType, Fa
     private let handler: Observable<TriggerObservable.Element>
 
     private let lock = Lock()
-    private var lastError: Swift.Error? // guarded by `lock`: the trigger may fire on another thread
+    private var lastError: Swift.Error?  // guarded by `lock`: the trigger may fire on another thread
 
     init(parent: RetryWhen<Element, TriggerObservable, Failure>, observer: ObserverNode<Element>, cancel: Cancelable) {
         let source = parent.source
@@ -105,8 +104,7 @@ final private class RetryWhenSink<Element, TriggerObservable: ObservableType, Fa
 }
 
 /// Observes one subscription to the source; on error, waits for the trigger.
-final private class RetryWhenAttempt<Element, TriggerObservable: ObservableType, Failure: Swift.Error>
-: ObserverNode<Element>, Disposable {
+final private class RetryWhenAttempt<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: ObserverNode<Element>, Disposable {
     fileprivate let parent: RetryWhenSink<Element, TriggerObservable, Failure>
     private let subscription: Disposable
     private let triggerSubscription = SingleAssignmentDisposable()
@@ -144,8 +142,8 @@ final private class RetryWhenAttempt<Element, TriggerObservable: ObservableType,
 }
 
 /// The handler's answer to one error: a value retries, a stop event ends the result.
-final private class RetryTrigger<Element, TriggerObservable: ObservableType, Failure: Swift.Error>
-: ObserverNode<TriggerObservable.Element> {
+final private class RetryTrigger<Element, TriggerObservable: ObservableType, Failure: Swift.Error>: ObserverNode<TriggerObservable.Element>
+{
     private let parent: RetryWhenSink<Element, TriggerObservable, Failure>
 
     init(parent: RetryWhenSink<Element, TriggerObservable, Failure>) {

@@ -53,7 +53,9 @@ final private class Scan<Element, Accumulate>: Producer<Accumulate> {
     private let into: ScanSink<Element, Accumulate>.Into?
     private let fold: ScanSink<Element, Accumulate>.Fold?
 
-    init(source: Observable<Element>, seed: Accumulate, into: ScanSink<Element, Accumulate>.Into?, fold: ScanSink<Element, Accumulate>.Fold?) {
+    init(
+        source: Observable<Element>, seed: Accumulate, into: ScanSink<Element, Accumulate>.Into?, fold: ScanSink<Element, Accumulate>.Fold?
+    ) {
         self.source = source
         self.seed = seed
         self.into = into

@@ -1,13 +1,15 @@
 extension ObservableType {
     /// The given values, in order, then completion.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
-    -> Observable<Element> {
+        -> Observable<Element>
+    {
         ObservableSequence(elements: elements, scheduler: scheduler)
     }
 
     /// The elements of an array, in order, then completion.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
-    -> Observable<Element> {
+        -> Observable<Element>
+    {
         ObservableSequence(elements: array, scheduler: scheduler)
     }
 

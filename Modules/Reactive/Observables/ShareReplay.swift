@@ -34,7 +34,7 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
     // Shared with every connection; never held while an observer runs (the latest value reaches a
     // new observer through a `ReplayGate`, RxSwift #2653).
     fileprivate let lock = Lock()
-    fileprivate var connection: ShareConnection<Element>? // guarded by `lock`
+    fileprivate var connection: ShareConnection<Element>?  // guarded by `lock`
 
     init(source: Observable<Element>, replaysLatest: Bool) {
         self.source = source
@@ -67,9 +67,9 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
     private let subscription = SingleAssignmentDisposable()
 
     private var lock: Lock { parent.lock }
-    private var disposed = false // guarded by `lock`
-    private var observers = ObserverBag(of: Element.self) // guarded by `lock`
-    private var latest: Element? // guarded by `lock`
+    private var disposed = false  // guarded by `lock`
+    private var observers = ObserverBag(of: Element.self)  // guarded by `lock`
+    private var latest: Element?  // guarded by `lock`
 
     init(parent: ShareWhileConnected<Element>) {
         self.parent = parent

@@ -159,7 +159,7 @@ final private class SkipWhile<Element>: Producer<Element> {
 
 final private class SkipUntilSink<Element, Other>: SerializingSink<Element, Element> {
     // Serialised with the other sequence's events, which may come from another thread.
-    fileprivate var forwardElements = false // guarded by `lock`
+    fileprivate var forwardElements = false  // guarded by `lock`
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
         let sourceSubscription = SingleAssignmentDisposable()

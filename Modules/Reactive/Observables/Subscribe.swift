@@ -85,7 +85,7 @@ extension ObservableType {
 /// A subscription with an `onDisposed` action: disposing it ends the subscription, then runs the
 /// action. The observer runs the action when the sequence terminates, so the action having run
 /// means the subscription has ended, which a `DisposeBag` uses to let go of it.
-final class ObservedSubscription: Cancelable, @unchecked Sendable { // the `disposed` atomic hands `subscription` to one disposer
+final class ObservedSubscription: Cancelable, @unchecked Sendable {  // the `disposed` atomic hands `subscription` to one disposer
     private let disposed = Atomic<Bool>(false)
     private let subscription: Disposable
     private let onDisposed: AnonymousDisposable

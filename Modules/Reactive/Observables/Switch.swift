@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Maps each value to an inner sequence and mirrors only the most recent one, disposing the previous.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-    -> Observable<Source.Element> {
+        -> Observable<Source.Element>
+    {
         Switch(source: asObservable(), selector: selector)
     }
 }
@@ -14,7 +15,8 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 final private class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType>:
-    SerializingSink<SourceElement, SourceSequence.Element> {
+    SerializingSink<SourceElement, SourceSequence.Element>
+{
     typealias Selector = (SourceElement) throws -> SourceSequence
 
     private let selector: Selector
@@ -83,7 +85,8 @@ final private class SwitchSink<SourceElement, SourceSequence: ObservableConverti
 }
 
 final private class SwitchInnerObserver<SourceElement, SourceSequence: ObservableConvertibleType>:
-    ObserverNode<SourceSequence.Element> {
+    ObserverNode<SourceSequence.Element>
+{
     private let parent: SwitchSink<SourceElement, SourceSequence>
     private let id: Int
     private let subscription: Disposable
@@ -139,7 +142,8 @@ final private class Switch<SourceElement, SourceSequence: ObservableConvertibleT
     }
 
     override func run(_ observer: ObserverNode<SourceSequence.Element>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -21,14 +21,16 @@ extension ObservableType {
     /// The values while `predicate` holds; completes at the first value that fails it, sending that
     /// value too when `behavior` is `.inclusive`.
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-    -> Observable<Element> {
+        -> Observable<Element>
+    {
         TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 
     /// The values until `predicate` holds; completes at the first value that passes it, sending that
     /// value too when `behavior` is `.inclusive`.
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-    -> Observable<Element> {
+        -> Observable<Element>
+    {
         TakeWhile(source: asObservable(), behavior: behavior) { try !predicate($0) }
     }
 

@@ -32,9 +32,9 @@ final private class ThrottleSink<Element>: SerializingSink<Element, Element> {
     private let cancellable = SerialDisposable()
 
     // Serialised: the timer's thread and the source's meet here.
-    private var lastUnsentElement: Element? // guarded by `lock`
-    private var lastSentTime: Date? // guarded by `lock`
-    private var completedWhilePending = false // guarded by `lock`
+    private var lastUnsentElement: Element?  // guarded by `lock`
+    private var lastSentTime: Date?  // guarded by `lock`
+    private var completedWhilePending = false  // guarded by `lock`
 
     init(parent: Throttle<Element>, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.parent = parent

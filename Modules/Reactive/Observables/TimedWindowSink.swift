@@ -8,9 +8,9 @@
 class TimedWindowSink<Input, Output>: SerializingSink<Input, Output> {
     private let timeSpan: RxTimeInterval
     private let scheduler: SchedulerType
-    private var windowID = 0 // guarded by `lock`
+    private var windowID = 0  // guarded by `lock`
     /// The current window's timer; nil once disposed.
-    private var timer: Disposable? = Disposables.create() // guarded by `lock`
+    private var timer: Disposable? = Disposables.create()  // guarded by `lock`
 
     init(timeSpan: RxTimeInterval, scheduler: SchedulerType, observer: ObserverNode<Output>, cancel: Cancelable) {
         self.timeSpan = timeSpan

@@ -6,7 +6,8 @@ extension ObservableType {
 
     /// Switches to `other` when no event arrives within `dueTime` of subscription or of the previous value.
     public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType)
-    -> Observable<Element> where Element == Source.Element {
+        -> Observable<Element> where Element == Source.Element
+    {
         Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
     }
 }
@@ -39,8 +40,8 @@ final private class TimeoutSink<Element>: Sink<Element, Element> {
     // The timer's thread and the source's race to be first; the lock picks the winner. Never held
     // while user code runs.
     private let lock = Lock()
-    private var id = 0 // guarded by `lock`
-    private var switched = false // guarded by `lock`
+    private var id = 0  // guarded by `lock`
+    private var switched = false  // guarded by `lock`
 
     init(parent: Timeout<Element>, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.parent = parent

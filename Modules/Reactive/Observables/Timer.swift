@@ -6,7 +6,8 @@ extension ObservableType where Element: RxAbstractInteger {
 
     /// Emits 0 after `dueTime`, then completes; with a `period`, goes on emitting 1, 2, ... every period.
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType)
-    -> Observable<Element> {
+        -> Observable<Element>
+    {
         TimerProducer(dueTime: dueTime, period: period, scheduler: scheduler)
     }
 }

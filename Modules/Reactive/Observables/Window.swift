@@ -19,7 +19,8 @@ final private class WindowTimeCount<Element>: Producer<Observable<Element>> {
     }
 
     override func run(_ observer: ObserverNode<Observable<Element>>, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) {
+        -> (sink: Disposable, subscription: Disposable)
+    {
         let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
@@ -35,8 +36,8 @@ final private class WindowTimeCountSink<Element>: TimedWindowSink<Element, Obser
 
     // Serialised: the timer's thread and the source's meet here. A window's values, its end and
     // the next window all go out as deliveries, in the order decided under `lock`.
-    private var subject = PublishSubject<Element>() // guarded by `lock`
-    private var count = 0 // guarded by `lock`
+    private var subject = PublishSubject<Element>()  // guarded by `lock`
+    private var count = 0  // guarded by `lock`
 
     init(parent: WindowTimeCount<Element>, observer: ObserverNode<Observable<Element>>, cancel: Cancelable) {
         self.parent = parent

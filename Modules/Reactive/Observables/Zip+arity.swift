@@ -80,7 +80,8 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(
+            source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) })
     }
 }
 
@@ -112,14 +113,17 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
+            source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) })
     }
 }
 
 extension ObservableType {
     /// Combines the values of 6 sources by position (the first of each, then the second, ...) with `resultSelector`.
     @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
@@ -136,24 +140,33 @@ extension ObservableType {
             let buffer4 = registry.add(source4)
             let buffer5 = registry.add(source5)
             let buffer6 = registry.add(source6)
-            return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue()) }
+            return {
+                try resultSelector(
+                    buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue())
+            }
         }
     }
 }
 
 extension ObservableType where Element == Any {
     /// Combines the values of 6 sources by position (the first of each, then the second, ...) into a tuple.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
+            source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) })
     }
 }
 
 extension ObservableType {
     /// Combines the values of 7 sources by position (the first of each, then the second, ...) with `resultSelector`.
     @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
@@ -172,26 +185,38 @@ extension ObservableType {
             let buffer5 = registry.add(source5)
             let buffer6 = registry.add(source6)
             let buffer7 = registry.add(source7)
-            return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(), buffer7.dequeue()) }
+            return {
+                try resultSelector(
+                    buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(),
+                    buffer7.dequeue())
+            }
         }
     }
 }
 
 extension ObservableType where Element == Any {
     /// Combines the values of 7 sources by position (the first of each, then the second, ...) into a tuple.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: { ($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
 extension ObservableType {
     /// Combines the values of 8 sources by position (the first of each, then the second, ...) with `resultSelector`.
     @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
         let source1 = source1.asObservable()
         let source2 = source2.asObservable()
@@ -210,16 +235,24 @@ extension ObservableType {
             let buffer6 = registry.add(source6)
             let buffer7 = registry.add(source7)
             let buffer8 = registry.add(source8)
-            return { try resultSelector(buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(), buffer7.dequeue(), buffer8.dequeue()) }
+            return {
+                try resultSelector(
+                    buffer1.dequeue(), buffer2.dequeue(), buffer3.dequeue(), buffer4.dequeue(), buffer5.dequeue(), buffer6.dequeue(),
+                    buffer7.dequeue(), buffer8.dequeue())
+            }
         }
     }
 }
 
 extension ObservableType where Element == Any {
     /// Combines the values of 8 sources by position (the first of each, then the second, ...) into a tuple.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType,
+        O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }

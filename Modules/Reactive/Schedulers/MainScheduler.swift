@@ -26,7 +26,10 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// Stops the program when not called on the main thread.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         if !Thread.isMainThread {
-            rxFatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+            rxFatalError(
+                errorMessage
+                    ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
+            )
         }
     }
 

@@ -87,7 +87,7 @@ final class TrampolineRecursion<State>: TrampolineLoop {
 
 /// Recursion on any immediate scheduler: each step is scheduled anew; disposal cancels the pending one.
 final class RecursiveImmediateScheduler<State, Scheduler: ImmediateSchedulerType> {
-    private let lock = Lock() // never held while an action runs
+    private let lock = Lock()  // never held while an action runs
     private var action: ((State, (State) -> Void) -> Void)?
     private let scheduler: Scheduler
     private var pending: [Int: Disposable] = [:]
@@ -105,7 +105,7 @@ final class RecursiveImmediateScheduler<State, Scheduler: ImmediateSchedulerType
             return nextKey
         }
         guard let key else { return }
-        var ranSynchronously = false // read and written under `lock`: the action may run on another thread
+        var ranSynchronously = false  // read and written under `lock`: the action may run on another thread
         let disposable = scheduler.schedule(state) { state in
             self.lock.performLocked {
                 ranSynchronously = true
@@ -135,7 +135,7 @@ public final class AnyRecursiveScheduler<State> {
     /// The action's signature.
     public typealias Action = (State, AnyRecursiveScheduler<State>) -> Void
 
-    private let lock = Lock() // never held while an action runs
+    private let lock = Lock()  // never held while an action runs
     private var action: Action?
     private let scheduleRelative: (State, RxTimeInterval, @escaping (State) -> Disposable) -> Disposable
     private let scheduleNow: (State, @escaping (State) -> Disposable) -> Disposable
@@ -165,7 +165,7 @@ public final class AnyRecursiveScheduler<State> {
             return nextKey
         }
         guard let key else { return }
-        var ranSynchronously = false // read and written under `lock`: the action may run on another thread
+        var ranSynchronously = false  // read and written under `lock`: the action may run on another thread
         let disposable = scheduling { state in
             self.lock.performLocked {
                 ranSynchronously = true

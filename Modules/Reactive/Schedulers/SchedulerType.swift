@@ -50,8 +50,10 @@ final class SchedulePeriodicRecursive<State, Scheduler: SchedulerType> {
     private let action: (State) -> State
     private var state: State
 
-    init(scheduler: Scheduler, startAfter: RxTimeInterval, period: RxTimeInterval,
-         action: @escaping (State) -> State, state: State) {
+    init(
+        scheduler: Scheduler, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (State) -> State, state: State
+    ) {
         self.scheduler = scheduler
         self.startAfter = startAfter
         self.period = period

@@ -37,8 +37,9 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
         qos: DispatchQoS, internalSerialQueueName: String = "rx.global_dispatch_queue.serial",
         leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
-        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
-                  leeway: leeway)
+        self.init(
+            queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway)
     }
 
     /// Queues `action(state)`.

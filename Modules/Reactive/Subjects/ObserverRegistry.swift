@@ -22,7 +22,7 @@ import Synchronization
 ///
 /// What a change lets go of (an observer, a retired list) is released after unlocking: releasing
 /// an observer can run user code (the `deinit` of what its closures captured).
-@usableFromInline final class ObserverRegistry: @unchecked Sendable { // `mutex` guards the vars; `gate` and `current` are atomics (above)
+@usableFromInline final class ObserverRegistry: @unchecked Sendable {  // `mutex` guards the vars; `gate` and `current` are atomics (above)
     /// The bits of `gate`: the number of senders, and three flags.
     @usableFromInline enum Gate {
         @usableFromInline static let senders = (1 << 32) - 1

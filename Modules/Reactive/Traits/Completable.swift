@@ -30,7 +30,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes a closure to the completable's one event.
     public func subscribe(_ observer: @escaping CompletableObserver) -> Disposable {
-        var stopped = false // events to one observer never overlap (the Rx grammar)
+        var stopped = false  // events to one observer never overlap (the Rx grammar)
         return primitiveSequence.source.subscribe { event in
             if stopped { return }
             stopped = true
@@ -122,9 +122,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Completable {
-        PrimitiveSequence(raw: primitiveSequence.source.do(
-            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        PrimitiveSequence(
+            raw: primitiveSequence.source.do(
+                onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Runs this completable, then `second` once it completes; an error ends it.

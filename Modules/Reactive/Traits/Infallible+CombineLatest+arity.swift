@@ -25,7 +25,9 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -34,7 +36,8 @@ extension Infallible where Element == Any {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element)>(
+            Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
     }
 }
 
@@ -44,7 +47,10 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -53,7 +59,8 @@ extension Infallible where Element == Any {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
+            Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
     }
 }
 
@@ -63,7 +70,10 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -72,63 +82,100 @@ extension Infallible where Element == Any {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(
+            Observable<Any>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable()))
     }
 }
 
 extension Infallible {
     /// Combines the latest values of 6 infallibles with `resultSelector` whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible where Element == Any {
     /// Combines the latest values of 6 infallibles into a tuple whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(
+            Observable<Any>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable()))
     }
 }
 
 extension Infallible {
     /// Combines the latest values of 7 infallibles with `resultSelector` whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType,
+        I7: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible where Element == Any {
     /// Combines the latest values of 7 infallibles into a tuple whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType,
+        I7: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>(
+            Observable<Any>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable()))
     }
 }
 
 extension Infallible {
     /// Combines the latest values of 8 infallibles with `resultSelector` whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType,
+        I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Infallible(
+            Observable<Element>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension Infallible where Element == Any {
     /// Combines the latest values of 8 infallibles into a tuple whenever any sends one, once all have.
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType,
+        I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>(Observable<Any>.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()))
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>(
+            Observable<Any>.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable()))
     }
 }

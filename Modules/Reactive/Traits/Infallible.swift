@@ -64,9 +64,10 @@ extension InfallibleType {
     public static func create(
         subscribe: @escaping (@escaping Infallible<Element>.InfallibleObserver) -> Disposable
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.create { observer in
-            subscribe { event in observer.on(event.event) }
-        })
+        Infallible(
+            Observable<Element>.create { observer in
+                subscribe { event in observer.on(event.event) }
+            })
     }
 
     /// Subscribes a closure to every event (never an error).
@@ -118,13 +119,15 @@ extension InfallibleType {
 
     /// The given values, in order, then completion.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
-    -> Infallible<Element> {
+        -> Infallible<Element>
+    {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
 
     /// The elements of an array, in order, then completion.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
-    -> Infallible<Element> {
+        -> Infallible<Element>
+    {
         Infallible(Observable.from(array, scheduler: scheduler))
     }
 

@@ -39,7 +39,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes a closure to the maybe's one event.
     public func subscribe(_ observer: @escaping MaybeObserver) -> Disposable {
-        var stopped = false // events to one observer never overlap (the Rx grammar)
+        var stopped = false  // events to one observer never overlap (the Rx grammar)
         return primitiveSequence.source.subscribe { event in
             if stopped { return }
             stopped = true
@@ -152,10 +152,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.do(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        PrimitiveSequence(
+            raw: primitiveSequence.source.do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Keeps the value only if `predicate` accepts it; a thrown error fails the maybe.

@@ -25,7 +25,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -34,7 +36,9 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     public static func zip<E1, E2, E3>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>
     ) -> Single<(E1, E2, E3)> {
-        Single(raw: Observable<(E1, E2, E3)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }))
+        Single(
+            raw: Observable<(E1, E2, E3)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }))
     }
 }
 
@@ -44,7 +48,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -53,7 +60,10 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
     ) -> Single<(E1, E2, E3, E4)> {
-        Single(raw: Observable<(E1, E2, E3, E4)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }))
+        Single(
+            raw: Observable<(E1, E2, E3, E4)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: { ($0, $1, $2, $3) }))
     }
 }
 
@@ -63,7 +73,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -72,64 +85,92 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>
     ) -> Single<(E1, E2, E3, E4, E5)> {
-        Single(raw: Observable<(E1, E2, E3, E4, E5)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }))
+        Single(
+            raw: Observable<(E1, E2, E3, E4, E5)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                resultSelector: { ($0, $1, $2, $3, $4) }))
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single of `resultSelector` applied to the values of 6 singles, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// A single of the values of 6 singles as a tuple, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>
     ) -> Single<(E1, E2, E3, E4, E5, E6)> {
-        Single(raw: Observable<(E1, E2, E3, E4, E5, E6)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }))
+        Single(
+            raw: Observable<(E1, E2, E3, E4, E5, E6)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }))
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single of `resultSelector` applied to the values of 7 singles, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>,
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>, _ source7: Single<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// A single of the values of 7 singles as a tuple, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>, _ source7: Single<E7>
     ) -> Single<(E1, E2, E3, E4, E5, E6, E7)> {
-        Single(raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }))
+        Single(
+            raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }))
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single of `resultSelector` applied to the values of 8 singles, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Single(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// A single of the values of 8 singles as a tuple, once all have succeeded; the first failure fails it.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>
+        _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+        _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>
     ) -> Single<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-        Single(raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }))
+        Single(
+            raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
+            ))
     }
 }
 
@@ -158,7 +199,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -167,7 +210,9 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
     ) -> Maybe<(E1, E2, E3)> {
-        Maybe(raw: Observable<(E1, E2, E3)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }))
     }
 }
 
@@ -177,7 +222,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -186,7 +234,10 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
     ) -> Maybe<(E1, E2, E3, E4)> {
-        Maybe(raw: Observable<(E1, E2, E3, E4)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3, E4)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: { ($0, $1, $2, $3) }))
     }
 }
 
@@ -196,7 +247,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                resultSelector: resultSelector))
     }
 }
 
@@ -205,7 +259,10 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>
     ) -> Maybe<(E1, E2, E3, E4, E5)> {
-        Maybe(raw: Observable<(E1, E2, E3, E4, E5)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3, E4, E5)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                resultSelector: { ($0, $1, $2, $3, $4) }))
     }
 }
 
@@ -215,7 +272,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -224,44 +284,64 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6)> {
-        Maybe(raw: Observable<(E1, E2, E3, E4, E5, E6)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3, E4, E5, E6)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }))
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe of `resultSelector` applied to the values of 7 maybes, once all have one; if one ends without a value, it completes empty once all have ended.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>,
+        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
+        _ source7: Maybe<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// A maybe of the values of 7 maybes as a tuple, once all have one; if one ends without a value, it completes empty once all have ended.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>
+        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
+        _ source7: Maybe<E7>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7)> {
-        Maybe(raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }))
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe of `resultSelector` applied to the values of 8 maybes, once all have one; if one ends without a value, it completes empty once all have ended.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
+        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
+        _ source7: Maybe<E7>, _ source8: Maybe<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Maybe(
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// A maybe of the values of 8 maybes as a tuple, once all have one; if one ends without a value, it completes empty once all have ended.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>
+        _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
+        _ source7: Maybe<E7>, _ source8: Maybe<E8>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-        Maybe(raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }))
+        Maybe(
+            raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+                source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
+            ))
     }
 }

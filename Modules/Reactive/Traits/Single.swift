@@ -27,7 +27,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes a closure to the single's one event.
     public func subscribe(_ observer: @escaping SingleObserver) -> Disposable {
-        var stopped = false // events to one observer never overlap (the Rx grammar)
+        var stopped = false  // events to one observer never overlap (the Rx grammar)
         return primitiveSequence.source.subscribe { event in
             if stopped { return }
             stopped = true
@@ -135,9 +135,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.do(
-            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        PrimitiveSequence(
+            raw: primitiveSequence.source.do(
+                onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// A maybe of the value if `predicate` accepts it, otherwise empty; a thrown error fails it.

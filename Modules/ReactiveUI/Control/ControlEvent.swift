@@ -61,8 +61,8 @@ func controlFailed<Element, Strategy>(_ error: any Error) -> SharedSequence<Stra
 /// `controlFailed(_:)` for any sequence: a stop in debug builds, `empty()` in release builds.
 func controlFailed<Replacement>(_ error: any Error, empty: () -> Replacement) -> Replacement {
     #if DEBUG
-    fatalError("A control's events or values failed, which they never should: \(error)")
+        fatalError("A control's events or values failed, which they never should: \(error)")
     #else
-    return empty()
+        return empty()
     #endif
 }

@@ -47,9 +47,9 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
         switch event {
         case .error(let error):
             #if DEBUG
-            fatalError("Binding error to a control property: \(error)")
+                fatalError("Binding error to a control property: \(error)")
             #else
-            print("Binding error to a control property: \(error)")
+                print("Binding error to a control property: \(error)")
             #endif
         case .next, .completed:
             valueSink.on(event)

@@ -36,10 +36,11 @@ extension SharedSequenceConvertibleType where Element: Sendable {
         AsyncStream<Element> { continuation in
             let subscription = SingleAssignmentDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(asObservable().subscribe(
-                onNext: { element in continuation.yield(element) },
-                onCompleted: { continuation.finish() }
-            ))
+            subscription.setDisposable(
+                asObservable().subscribe(
+                    onNext: { element in continuation.yield(element) },
+                    onCompleted: { continuation.finish() }
+                ))
         }
     }
 }

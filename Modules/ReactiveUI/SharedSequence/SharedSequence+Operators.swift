@@ -66,7 +66,8 @@ extension SharedSequenceConvertibleType {
     }
 
     /// The elements whose key differs from the previous element's.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -83,7 +84,9 @@ extension SharedSequenceConvertibleType {
     }
 
     /// The elements whose property at `keyPath` differs from the previous element's.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<
+        SharingStrategy, Element
+    > {
         SharedSequence(asObservable().distinctUntilChanged(at: keyPath))
     }
 
@@ -175,7 +178,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Not for drivers, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
-    @available(*, unavailable, message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead")
+    @available(
+        *, unavailable,
+        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> SharedSequence<SharingStrategy, Out> {
@@ -183,7 +189,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Not for drivers, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
-    @available(*, unavailable, message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead")
+    @available(
+        *, unavailable,
+        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
     public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         SharedSequence(asObservable().withUnretained(object))
     }
@@ -235,7 +244,8 @@ extension SharedSequence {
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        SharedSequence<SharingStrategy, Result>(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// The latest elements of `collection`'s sequences as arrays, once all have one.

@@ -69,7 +69,8 @@ extension LiveRemoteConfig {
             self.servers = servers
             self.namespace = namespace
             self.storageURL = storageURL
-            self.installationsStorageURL = installationsStorageURL
+            self.installationsStorageURL =
+                installationsStorageURL
                 ?? storageURL.deletingLastPathComponent().appendingPathComponent("installations.json")
             self.appVersion = appVersion
             self.appBuild = appBuild
@@ -95,7 +96,8 @@ extension LiveRemoteConfig {
             callbackQueue: DispatchQueue? = nil,
             log: (@Sendable (String) -> Void)? = nil
         ) -> Configuration {
-            Configuration(options: options, servers: nil, storageURL: storageURL, settings: settings, callbackQueue: callbackQueue, log: log)
+            Configuration(
+                options: options, servers: nil, storageURL: storageURL, settings: settings, callbackQueue: callbackQueue, log: log)
         }
     }
 }

@@ -195,7 +195,9 @@ public final class FirebaseInstallations: Sendable {
     }
 
     /// A new auth token and its expiry, or `nil` when the server no longer knows the installation.
-    private func renewToken(of installation: StoredInstallation, deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> (String, Date)? {
+    private func renewToken(of installation: StoredInstallation, deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> (
+        String, Date
+    )? {
         let url = try GoogleAPI.url(
             base: server, project: options.projectID, ["installations", installation.fid, "authTokens"], method: "generate")
         var request = GoogleAPI.request(
@@ -224,7 +226,7 @@ public final class FirebaseInstallations: Sendable {
     private func token(in object: [String: Any]) throws(RemoteConfigError) -> (String, Date) {
         guard let token = object["token"] as? String, !token.isEmpty else { throw Self.unreadable("has no auth token") }
         guard let text = object["expiresIn"] as? String, text.hasSuffix("s"), let seconds = Double(text.dropLast()),
-              seconds.isFinite, seconds > 0
+            seconds.isFinite, seconds > 0
         else { throw Self.unreadable("has no expiresIn in seconds") }
         return (token, now().addingTimeInterval(seconds))
     }

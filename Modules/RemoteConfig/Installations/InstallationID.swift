@@ -23,13 +23,15 @@ enum InstallationID {
     /// Whether `text` has an FID's shape: 22 URL-safe base64 characters, the first one c, d, e or f.
     static func isValid(_ text: String) -> Bool {
         let characters = Array(text.utf8)
-        guard characters.count == 22, [UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "f")].contains(characters[0]) else {
+        guard characters.count == 22, [UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "f")].contains(characters[0])
+        else {
             return false
         }
         return characters.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"): true
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
             default: false
             }
         }

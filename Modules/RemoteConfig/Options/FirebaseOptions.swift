@@ -111,8 +111,9 @@ public struct FirebaseOptions: Sendable, Hashable {
             projectNumber: try field(project["project_number"], named: "project_info.project_number", path: path),
             projectID: try field(project["project_id"], named: "project_info.project_id", path: path),
             googleAppID: try field(info["mobilesdk_app_id"], named: "client[0].client_info.mobilesdk_app_id", path: path),
-            appIdentity: .androidPackage(try field(
-                android["package_name"], named: "client[0].client_info.android_client_info.package_name", path: path)))
+            appIdentity: .androidPackage(
+                try field(
+                    android["package_name"], named: "client[0].client_info.android_client_info.package_name", path: path)))
     }
 
     private static func field(_ value: Any?, named name: String, path: String) throws(FirebaseOptionsError) -> String {

@@ -53,8 +53,8 @@ enum GoogleAPI {
     /// or `nil` for a body of another shape: the reason is the first `ErrorInfo` detail's.
     static func message(in body: Data) -> RemoteConfigServerMessage? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let error = object["error"] as? [String: Any],
-              let message = error["message"] as? String, !message.isEmpty
+            let error = object["error"] as? [String: Any],
+            let message = error["message"] as? String, !message.isEmpty
         else { return nil }
         let details = error["details"] as? [Any] ?? []
         let reason = details.lazy.compactMap { ($0 as? [String: Any])?["reason"] as? String }.first

@@ -17,7 +17,7 @@ import RemoteConfigInterface
 /// spread as Firebase's SDKs wait (tried again up to three times in all until the fetched template
 /// reaches that version). Nothing is activated: when the fetched values differ from the active
 /// ones, an update names the keys that differ, and the listener decides.
-final class RealtimeSession: @unchecked Sendable { // every `var` is read and written on `queue` only
+final class RealtimeSession: @unchecked Sendable {  // every `var` is read and written on `queue` only
     private let queue = DispatchQueue(label: "bistro.remote-config.realtime")
     private weak let client: LiveRemoteConfig?
     private let transport: HTTPClient
@@ -96,7 +96,9 @@ final class RealtimeSession: @unchecked Sendable { // every `var` is read and wr
         }
     }
 
-    private func open(_ made: Result<(request: HTTPRequest, timeout: TimeInterval, token: String), RemoteConfigError>, generation current: Int) {
+    private func open(
+        _ made: Result<(request: HTTPRequest, timeout: TimeInterval, token: String), RemoteConfigError>, generation current: Int
+    ) {
         guard current == generation, running else { return }
         let request: HTTPRequest
         let timeout: TimeInterval

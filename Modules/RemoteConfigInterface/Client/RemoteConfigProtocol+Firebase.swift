@@ -116,11 +116,13 @@ private struct ConfigValuesDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "a config is a set of keys, not a list"))
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "a config is a set of keys, not a list"))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "a config is a set of keys, not one value"))
+        throw DecodingError.typeMismatch(
+            Any.self, .init(codingPath: codingPath, debugDescription: "a config is a set of keys, not one value"))
     }
 
     private struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -140,12 +142,15 @@ private struct ConfigValuesDecoder: Decoder {
             return try value.decoded(asType: T.self)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
+            NestedKey
+        > {
             throw DecodingError.typeMismatch(type, .init(codingPath: codingPath + [key], debugDescription: "a config value is read whole"))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath + [key], debugDescription: "a config value is read whole"))
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: codingPath + [key], debugDescription: "a config value is read whole"))
         }
 
         func superDecoder() throws -> any Decoder {
@@ -153,7 +158,8 @@ private struct ConfigValuesDecoder: Decoder {
         }
 
         func superDecoder(forKey key: Key) throws -> any Decoder {
-            throw DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath + [key], debugDescription: "a config value is read whole"))
+            throw DecodingError.typeMismatch(
+                Any.self, .init(codingPath: codingPath + [key], debugDescription: "a config value is read whole"))
         }
     }
 }

@@ -30,7 +30,8 @@ extension Reactive where Base == any RemoteConfigProtocol {
 
     /// On each subscription calls `fetch` (the settings' interval when `nil`), emits `(status, error)` once, completes.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval? = nil)
-        -> Observable<(RemoteConfigFetchStatus, (any Error)?)> {
+        -> Observable<(RemoteConfigFetchStatus, (any Error)?)>
+    {
         let remoteConfig = base
         return Observable.create { observer in
             let delivery = OneShotObserver(observer)
@@ -63,7 +64,7 @@ extension Reactive where Base == any RemoteConfigProtocol {
 /// Holds an observer until one completion handler delivers to it. The handler may run on any thread,
 /// so `lock` makes it and disposal agree on who takes the observer: the value goes out at most once,
 /// and a disposed subscription hears nothing.
-private final class OneShotObserver<Element>: @unchecked Sendable { // `lock` guards `observer`
+private final class OneShotObserver<Element>: @unchecked Sendable {  // `lock` guards `observer`
     private let lock = NSLock()
     private var observer: AnyObserver<Element>?
 

@@ -24,9 +24,10 @@ extension RemoteConfigProtocol {
         remoteConfigUpdateCompletion listener: @escaping @Sendable (RemoteConfigUpdate?, Error?) -> Void
     ) -> ConfigUpdateListenerRegistration {
         let subscription = SingleAssignmentDisposable()
-        subscription.setDisposable(realtimeUpdates.subscribe(
-            onNext: { listener($0, nil) },
-            onError: { listener(nil, $0) }))
+        subscription.setDisposable(
+            realtimeUpdates.subscribe(
+                onNext: { listener($0, nil) },
+                onError: { listener(nil, $0) }))
         return ConfigUpdateListenerRegistration(subscription: subscription)
     }
 

@@ -24,8 +24,9 @@ extension RemoteConfigValue {
         if let value = boolValue as? Value, Value.self == Bool.self { return value }
         if let number = Value.self as? any ConfigNumber.Type {
             guard let value = number.fromConfigNumber(numberValue) as? Value else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: [], debugDescription: "Parsed JSON number <\(stringValue)> does not fit in \(Value.self)."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [], debugDescription: "Parsed JSON number <\(stringValue)> does not fit in \(Value.self)."))
             }
             return value
         }

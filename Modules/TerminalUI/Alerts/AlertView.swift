@@ -21,7 +21,8 @@ enum AlertView {
         let buttonsWidth = buttons.map(\.terminalWidth).reduce(0, +) + max(0, buttons.count - 1)
         let maxInner = max(1, min(bounds.width - 4, 60))
         let title = alert.title.map { $0.sanitizedForTerminal.truncated(toWidth: maxInner) }
-        let messageWidth = alert.message.map { $0.sanitizedForTerminalKeepingLineBreaks.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
+        let messageWidth =
+            alert.message.map { $0.sanitizedForTerminalKeepingLineBreaks.wrapped(toWidth: maxInner).map(\.terminalWidth).max() ?? 0 } ?? 0
         // A field asks for room to show a good stretch of what is typed (a pasted token is long).
         let fieldWidth = alert.textField == nil ? 0 : 40
         let fieldRows = alert.textField == nil ? 0 : 2
@@ -59,11 +60,14 @@ enum AlertView {
             buffer.write("│", at: Point(x: box.minX, y: y), style: frameStyle, clip: box)
             buffer.write("│", at: Point(x: box.minX + width - 1, y: y), style: frameStyle, clip: box)
         }
-        buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", at: Point(x: box.minX, y: box.minY + height - 1), style: frameStyle, clip: box)
+        buffer.write(
+            "└" + String(repeating: "─", count: width - 2) + "┘", at: Point(x: box.minX, y: box.minY + height - 1), style: frameStyle,
+            clip: box)
 
         let content = box.inset(by: EdgeInsets(vertical: 1, horizontal: 2))
         for (row, (line, style)) in lines.enumerated() {
-            buffer.write(line.aligned(.center, width: inner), at: Point(x: content.minX, y: content.minY + row), style: style, clip: content)
+            buffer.write(
+                line.aligned(.center, width: inner), at: Point(x: content.minX, y: content.minY + row), style: style, clip: content)
         }
         if let field = alert.textField {
             field.frame = Rect(x: content.minX, y: content.minY + fieldRow, width: inner, height: 1).intersection(content)

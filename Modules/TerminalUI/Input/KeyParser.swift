@@ -76,19 +76,20 @@ public struct KeyParser: Sendable {
     private static func decodeEscape(_ bytes: [UInt8], from start: Int) -> (Key?, Int)? {
         guard start + 1 < bytes.count else { return nil }
         switch bytes[start + 1] {
-        case 0x5B: // ESC [  (CSI)
+        case 0x5B:  // ESC [  (CSI)
             return decodeCSI(bytes, from: start)
-        case 0x4F: // ESC O  (SS3, arrows in application cursor mode)
+        case 0x4F:  // ESC O  (SS3, arrows in application cursor mode)
             guard start + 2 < bytes.count else { return nil }
-            let key: Key? = switch bytes[start + 2] {
-            case 0x41: .up
-            case 0x42: .down
-            case 0x43: .right
-            case 0x44: .left
-            case 0x48: .home
-            case 0x46: .end
-            default: nil
-            }
+            let key: Key? =
+                switch bytes[start + 2] {
+                case 0x41: .up
+                case 0x42: .down
+                case 0x43: .right
+                case 0x44: .left
+                case 0x48: .home
+                case 0x46: .end
+                default: nil
+                }
             return (key, 3)
         case 0x1B:
             // ESC ESC: the first is Escape on its own; the second starts afresh.
@@ -114,27 +115,28 @@ public struct KeyParser: Sendable {
         if final == 0x7E, parameters == "200" {
             return decodePaste(bytes, from: start, contentStart: index + 1)
         }
-        let key: Key? = switch final {
-        case 0x41: .up
-        case 0x42: .down
-        case 0x43: .right
-        case 0x44: .left
-        case 0x48: .home
-        case 0x46: .end
-        case 0x5A: .backTab
-        case 0x7E:
-            // "5~", or "5;3~" with a modifier, which is ignored.
-            switch parameters.split(separator: ";").first {
-            case "1", "7": .home
-            case "2": .insert
-            case "3": .delete
-            case "4", "8": .end
-            case "5": .pageUp
-            case "6": .pageDown
+        let key: Key? =
+            switch final {
+            case 0x41: .up
+            case 0x42: .down
+            case 0x43: .right
+            case 0x44: .left
+            case 0x48: .home
+            case 0x46: .end
+            case 0x5A: .backTab
+            case 0x7E:
+                // "5~", or "5;3~" with a modifier, which is ignored.
+                switch parameters.split(separator: ";").first {
+                case "1", "7": .home
+                case "2": .insert
+                case "3": .delete
+                case "4", "8": .end
+                case "5": .pageUp
+                case "6": .pageDown
+                default: nil
+                }
             default: nil
             }
-        default: nil
-        }
         return (key, length)
     }
 
@@ -156,12 +158,13 @@ public struct KeyParser: Sendable {
 
     private static func decodeUTF8(_ bytes: [UInt8], from start: Int) -> (Key?, Int)? {
         let lead = bytes[start]
-        let length = switch lead {
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 0
-        }
+        let length =
+            switch lead {
+            case 0xC2...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF4: 4
+            default: 0
+            }
         guard length > 0 else { return (nil, 1) }
         guard start + length <= bytes.count else {
             // Wait for the rest, unless a byte already here cannot continue the character.

@@ -75,8 +75,10 @@ public struct Rect: Hashable, Sendable {
 
     /// The cells both rectangles cover.
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return Rect(x: x0, y: y0, width: 0, height: 0) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -63,7 +63,8 @@ public final class Panel: View {
             let shown = " " + title.truncated(toWidth: inner - 3) + " "
             var titleStyle = style
             titleStyle.bold = true
-            buffer.write(shown, at: Point(x: frame.minX + 2, y: frame.minY), style: titleStyle, clip: frame.inset(by: EdgeInsets(left: 1, right: 1)))
+            buffer.write(
+                shown, at: Point(x: frame.minX + 2, y: frame.minY), style: titleStyle, clip: frame.inset(by: EdgeInsets(left: 1, right: 1)))
         }
     }
 }

@@ -87,7 +87,8 @@ public class Stack: View {
         var offset = 0
         for (index, view) in views.enumerated() {
             let length = min(lengths[index], max(0, total - offset))
-            view.frame = axis == .vertical
+            view.frame =
+                axis == .vertical
                 ? Rect(x: frame.minX, y: frame.minY + offset, width: across, height: length)
                 : Rect(x: frame.minX + offset, y: frame.minY, width: length, height: across)
             offset += length + spacing

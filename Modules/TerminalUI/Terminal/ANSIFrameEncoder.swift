@@ -37,7 +37,8 @@ public struct ANSIFrameEncoder: Sendable {
             for x in 0..<frame.size.width {
                 let cell = frame[x, y]
                 if cell.isContinuation { continue }
-                let unchanged = before[x, y] == cell
+                let unchanged =
+                    before[x, y] == cell
                     && (cell.width == 1 || x + 1 >= frame.size.width || before[x + 1, y] == frame[x + 1, y])
                 if unchanged { continue }
                 if cursor != Point(x: x, y: y) {

@@ -30,7 +30,7 @@ public struct CellBuffer: Hashable, Sendable {
         var x = point.x
         for character in text.sanitizedForTerminal {
             let width = character.terminalWidth
-            if width == 0 { continue } // a lone combining mark has no base cell to sit on
+            if width == 0 { continue }  // a lone combining mark has no base cell to sit on
             if x >= clip.maxX { break }
             if x + width > clip.maxX {
                 // Never split a wide character: the cell it cannot fill stays a space.

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
 import Reactive
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The real terminal: ANSI escape sequences on a TTY.
 ///
@@ -94,7 +95,7 @@ public final class LiveTerminal: Terminal {
         guard pipe(&fds) == 0 else { throw Failure.system(call: "pipe", errno: errno) }
         for fd in fds {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK) // a handler must never block on a full pipe
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)  // a handler must never block on a full pipe
         }
         pipeFDs = fds
 
@@ -123,7 +124,7 @@ public final class LiveTerminal: Terminal {
         isStarted = false
         TerminalRestoration.deactivate()
         inputSource?.cancel()
-        signalSource?.cancel() // its cancel handler closes the self-pipe
+        signalSource?.cancel()  // its cancel handler closes the self-pipe
         inputSource = nil
         signalSource = nil
         pipeFDs = [-1, -1]
@@ -163,7 +164,7 @@ public final class LiveTerminal: Terminal {
                 } else if result < 0 && (errno == EINTR || errno == EAGAIN) {
                     continue
                 } else {
-                    return // the terminal went away; nothing more can be shown
+                    return  // the terminal went away; nothing more can be shown
                 }
             }
         }
@@ -232,8 +233,8 @@ public final class LiveTerminal: Terminal {
                 let newSize = Self.querySize(fds: [outputFD, inputFD], environment: [:])
                 guard newSize != size else { continue }
                 size = newSize
-                previousFrame = nil // after a resize the screen's content is undefined: draw it whole
-                sizeSubject.onNext(newSize) // the screen redraws on it
+                previousFrame = nil  // after a resize the screen's content is undefined: draw it whole
+                sizeSubject.onNext(newSize)  // the screen redraws on it
             } else {
                 restore()
                 signalSubject.onNext(signal)

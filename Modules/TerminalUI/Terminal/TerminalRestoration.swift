@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Puts the terminal back (termios, main screen, cursor) on every way out of the process:
@@ -84,9 +84,9 @@ enum TerminalRestoration {
         var action = sigaction()
         // The same field under each C library's own name.
         #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handler
+            action.__sigaction_u.__sa_handler = handler
         #else
-        action.__sigaction_handler.sa_handler = handler
+            action.__sigaction_handler.sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
@@ -138,7 +138,8 @@ private func signalHandler(_ signal: Int32) {
     TerminalRestoration.restoreFromAnyContext()
     var byte = UInt8(truncatingIfNeeded: signal)
     if state.pointee.notifyFD >= 0 { _ = write(state.pointee.notifyFD, &byte, 1) }
-    let isCrash = signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS
+    let isCrash =
+        signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS
         || signal == SIGILL || signal == SIGFPE || signal == SIGTRAP
     if state.pointee.reraise != 0 || isCrash {
         _ = sigaction(signal, state.pointee.previous + Int(signal), nil)

@@ -239,11 +239,12 @@ extension Reactive where Base: ListView {
             // Called by the binder alone, on the main thread (the closure is the view's, written
             // on the main actor; a main-actor function type here trips the compiler's inference).
             let rowFactory = Handoff(rowFactory)
-            return source.bind(to: Binder(mainActor: list) { list, models in
-                let models = Array(models)
-                let rows = models.enumerated().map { rowFactory.value($0.offset, $0.element) }
-                list.show(models: models, rows: rows, cells: [])
-            })
+            return source.bind(
+                to: Binder(mainActor: list) { list, models in
+                    let models = Array(models)
+                    let rows = models.enumerated().map { rowFactory.value($0.offset, $0.element) }
+                    list.show(models: models, rows: rows, cells: [])
+                })
         }
     }
 
@@ -260,16 +261,17 @@ extension Reactive where Base: ListView {
             { configureCell in
                 // Called by the binder alone, on the main thread (as the row factory above).
                 let configureCell = Handoff(configureCell)
-                return source.bind(to: Binder(mainActor: list) { list, models in
-                    let models = Array(models)
-                    let cells = models.enumerated().map { index, model -> ListCell in
-                        let cell = cellType.init()
-                        cell.reuseIdentifier = cellIdentifier
-                        configureCell.value(index, model, cell)
-                        return cell
-                    }
-                    list.show(models: models, rows: cells.map(\.row), cells: cells)
-                })
+                return source.bind(
+                    to: Binder(mainActor: list) { list, models in
+                        let models = Array(models)
+                        let cells = models.enumerated().map { index, model -> ListCell in
+                            let cell = cellType.init()
+                            cell.reuseIdentifier = cellIdentifier
+                            configureCell.value(index, model, cell)
+                            return cell
+                        }
+                        list.show(models: models, rows: cells.map(\.row), cells: cells)
+                    })
             }
         }
     }
@@ -281,11 +283,12 @@ extension Reactive where Base: ListView {
     /// `modelSelected`); a row without a model of that type is a programming error.
     public func modelSelected<Model>(_ modelType: Model.Type) -> ControlEvent<Model> {
         weak let list = base
-        return ControlEvent(events: base.selections.compactMap { index -> Model? in
-            guard let list else { return nil }
-            // Selections are sent from the list's key handling, on the main thread.
-            return try Self.model(at: index, of: list)
-        })
+        return ControlEvent(
+            events: base.selections.compactMap { index -> Model? in
+                guard let list else { return nil }
+                // Selections are sent from the list's key handling, on the main thread.
+                return try Self.model(at: index, of: list)
+            })
     }
 
     /// The model shown in row `index` (RxCocoa's `rx.model(at:)`); call it on the main thread.

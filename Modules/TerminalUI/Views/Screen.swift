@@ -154,8 +154,12 @@ public final class Screen: ReactiveCompatible {
         if let root = rootViewController, root.handleKeyCommand(key) { return }
         validateFocus()
         switch key {
-        case .tab: moveFocus(by: 1); return
-        case .backTab: moveFocus(by: -1); return
+        case .tab:
+            moveFocus(by: 1)
+            return
+        case .backTab:
+            moveFocus(by: -1)
+            return
         default: break
         }
         if let focusedView, focusedView.handleKey(key) { return }

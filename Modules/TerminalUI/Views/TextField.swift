@@ -199,8 +199,9 @@ public final class TextField: View {
         buffer.fill(row, style: Style(underline: true))
         if storage.isEmpty {
             scrollOffset = 0
-            buffer.write(placeholder.sanitizedForTerminal.truncated(toWidth: frame.width), at: row.origin,
-                         style: Style(dim: true, underline: true), clip: row)
+            buffer.write(
+                placeholder.sanitizedForTerminal.truncated(toWidth: frame.width), at: row.origin,
+                style: Style(dim: true, underline: true), clip: row)
             if showsCursor { markCursor(in: &buffer, row: row, column: 0, width: 1) }
             return
         }

@@ -106,7 +106,9 @@ final class RootTests: XCTestCase {
 
     func testAFailedSignOutStaysOnTheMainScreenWithTheReason() async {
         let store = TestStore(initialState: Root.State.main(Main.State()), reducer: Root())
-        store.dependencies.authenticationClient.signOut = { throw AuthenticationError.storageFailed(reason: "cannot delete /s/credential.json: permission denied") }
+        store.dependencies.authenticationClient.signOut = {
+            throw AuthenticationError.storageFailed(reason: "cannot delete /s/credential.json: permission denied")
+        }
         await store.send(.main(.signOutButtonTapped))
         await store.receive(.main(._signOutFailed(.storageFailed(reason: "cannot delete /s/credential.json: permission denied")))) {
             $0 = .main(Main.State(failure: .storageFailed(reason: "cannot delete /s/credential.json: permission denied")))

@@ -18,43 +18,48 @@ final class ScreenTests: XCTestCase {
     @MainActor private static func signInThenSignOut() {
         let calls = AppendLog<String>()
         let launchChecked = XCTestExpectation(description: "the launch check ran")
-        let app = App(client: AuthenticationClient(
-            checkAppleAuthenticationStatus: { _ in
-                calls.append("status")
-                launchChecked.fulfill()
-                return .signedOut
-            },
-            signIn: { calls.append("signIn \($0.userID)") },
-            signOut: { calls.append("signOut") }))
+        let app = App(
+            client: AuthenticationClient(
+                checkAppleAuthenticationStatus: { _ in
+                    calls.append("status")
+                    launchChecked.fulfill()
+                    return .signedOut
+                },
+                signIn: { calls.append("signIn \($0.userID)") },
+                signOut: { calls.append("signOut") }))
         XCTAssertEqual(XCTWaiter().wait(for: [launchChecked], timeout: 10), .completed)
         drainMainQueue()
-        XCTAssertEqual(app.terminal.snapshot(), lines(
-            "",
-            "",
-            "            Bistro",
-            "",
-            "    [>Sign in with Apple<]",
-            "",
-            "",
-            "",
-            "Signed out       Enter sign in"
-        ))
+        XCTAssertEqual(
+            app.terminal.snapshot(),
+            lines(
+                "",
+                "",
+                "            Bistro",
+                "",
+                "    [>Sign in with Apple<]",
+                "",
+                "",
+                "",
+                "Signed out       Enter sign in"
+            ))
         XCTAssertTrue(app.screen.rootViewController is SignInViewController)
 
         app.terminal.press(.enter)
         app.waitUntil("signed in") { if case .main = $0 { true } else { false } }
         XCTAssertTrue(app.screen.rootViewController is AccountViewController)
-        XCTAssertEqual(app.terminal.snapshot(), lines(
-            "",
-            "",
-            "      Welcome to Bistro",
-            "",
-            "         [>Sign out<]",
-            "",
-            "",
-            "",
-            "Signed in       Enter sign out"
-        ))
+        XCTAssertEqual(
+            app.terminal.snapshot(),
+            lines(
+                "",
+                "",
+                "      Welcome to Bistro",
+                "",
+                "         [>Sign out<]",
+                "",
+                "",
+                "",
+                "Signed in       Enter sign out"
+            ))
 
         app.terminal.press(.enter)
         app.waitUntil("signed out") { if case .signIn = $0 { true } else { false } }
@@ -63,33 +68,37 @@ final class ScreenTests: XCTestCase {
     }
 
     @MainActor private static func refusedSignInShowsWhy() {
-        let app = App(client: AuthenticationClient(
-            checkAppleAuthenticationStatus: { _ in .signedOut },
-            signIn: { _ in throw AuthenticationError.invalidToken(.expired) },
-            signOut: {}))
+        let app = App(
+            client: AuthenticationClient(
+                checkAppleAuthenticationStatus: { _ in .signedOut },
+                signIn: { _ in throw AuthenticationError.invalidToken(.expired) },
+                signOut: {}))
         app.terminal.press(.enter)
         app.waitUntil("refused") { state in
             if case .signIn(let signIn) = state { signIn.failure != nil } else { false }
         }
         XCTAssertTrue(app.screen.rootViewController is SignInViewController)
-        XCTAssertEqual(app.terminal.snapshot(), lines(
-            "",
-            "            Bistro",
-            "",
-            "    [>Sign in with Apple<]",
-            "",
-            " The sign-in was refused: the",
-            " identity token has expired.",
-            "",
-            "Signed out       Enter sign in"
-        ))
+        XCTAssertEqual(
+            app.terminal.snapshot(),
+            lines(
+                "",
+                "            Bistro",
+                "",
+                "    [>Sign in with Apple<]",
+                "",
+                " The sign-in was refused: the",
+                " identity token has expired.",
+                "",
+                "Signed out       Enter sign in"
+            ))
     }
 
     @MainActor private static func launchWhileSignedIn() {
-        let app = App(client: AuthenticationClient(
-            checkAppleAuthenticationStatus: { _ in .signedIn },
-            signIn: { _ in XCTFail("signIn") },
-            signOut: {}))
+        let app = App(
+            client: AuthenticationClient(
+                checkAppleAuthenticationStatus: { _ in .signedIn },
+                signIn: { _ in XCTFail("signIn") },
+                signOut: {}))
         app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
         XCTAssertTrue(app.screen.rootViewController is AccountViewController)
         XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Bistro"))
@@ -115,7 +124,10 @@ final class ScreenTests: XCTestCase {
                 checkAppleAuthenticationStatus: { _ in .signedOut },
                 signIn: { _ in calls.append("signIn") },
                 signOut: {}),
-            authorize: { calls.append("authorize"); return .error(CancellationError()) })
+            authorize: {
+                calls.append("authorize")
+                return .error(CancellationError())
+            })
         app.terminal.press(.enter)
         app.terminal.press(.enter)
         drainMainQueue()
@@ -146,7 +158,8 @@ private final class App {
         }
         let (store, screen) = (store, screen)
         if let makeMainViewController {
-            coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize, makeMainViewController: makeMainViewController)
+            coordinator = RootCoordinator(
+                store: store, screen: screen, authorize: authorize, makeMainViewController: makeMainViewController)
         } else {
             coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize)
         }

@@ -1,5 +1,5 @@
-import Reactive
 import Foundation
+import Reactive
 import XCTest
 
 /// A test that runs the built `bistro` executable as a user would, in a fresh HOME with its own XDG
@@ -67,7 +67,9 @@ class BistroTestCase: XCTestCase {
 
     /// Runs `bistro` with `arguments` and `input` on standard input (nil: at EOF), to its end, in
     /// `directory` (the test process's own current directory when nil).
-    func bistro(args arguments: [String], environment extra: [String: String] = [:], input: Data? = nil, directory: URL? = nil) throws -> Run {
+    func bistro(args arguments: [String], environment extra: [String: String] = [:], input: Data? = nil, directory: URL? = nil) throws
+        -> Run
+    {
         let process = try makeProcess(arguments, environment: extra)
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()

@@ -31,11 +31,21 @@ struct TerminalSession {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             switch self {
-            case .waitFor(let text): try container.encode("wait"); try container.encode(text)
-            case .waitUntilGone(let text): try container.encode("wait-gone"); try container.encode(text)
-            case .send(let keys): try container.encode("send"); try container.encode(keys)
-            case .snapshot(let name): try container.encode("snapshot"); try container.encode(name)
-            case .run(let command): try container.encode("run"); try container.encode(command)
+            case .waitFor(let text):
+                try container.encode("wait")
+                try container.encode(text)
+            case .waitUntilGone(let text):
+                try container.encode("wait-gone")
+                try container.encode(text)
+            case .send(let keys):
+                try container.encode("send")
+                try container.encode(keys)
+            case .snapshot(let name):
+                try container.encode("snapshot")
+                try container.encode(name)
+            case .run(let command):
+                try container.encode("run")
+                try container.encode(command)
             case .exit: try container.encode("exit")
             }
         }
@@ -74,7 +84,8 @@ struct TerminalSession {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let stepsJSON = String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
-        process.arguments = ["python3", script.path, "--rows", "\(rows)", "--cols", "\(columns)", "--steps", stepsJSON, "--", executable.path]
+        process.arguments =
+            ["python3", script.path, "--rows", "\(rows)", "--cols", "\(columns)", "--steps", stepsJSON, "--", executable.path]
             + arguments
         process.environment = environment
         let output = Pipe()

@@ -1,10 +1,11 @@
 import ContactsInterface
-@testable import Contacts
 import Foundation
 import Persistence
 import PersistenceInterface
 import RemoteConfigInterface
 import RemoteConfigTesting
+
+@testable import Contacts
 
 /// The contacts the tests store, deliberately not in `order`.
 let sellerContacts = [

@@ -1,7 +1,7 @@
-import Reactive
 import Contacts
 import ContactsInterface
 import Foundation
+import Reactive
 
 /// The seed's decoder mock: ignores the bytes, answers with `contacts` and records that it was asked.
 final class JSONDecoderMock: JSONDecoding {

@@ -6,7 +6,7 @@ import XCTest
 ///
 /// Waiting is a handshake on a condition variable, never a sleep; the timeout only keeps a broken
 /// test from hanging and is not a timing assertion.
-final class Recorder<Element>: @unchecked Sendable { // `condition` guards every stored var
+final class Recorder<Element>: @unchecked Sendable {  // `condition` guards every stored var
     private let condition = NSCondition()
     private var recordedValues: [Element] = []
     private var recordedError: Error?

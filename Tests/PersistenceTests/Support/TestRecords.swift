@@ -69,20 +69,23 @@ struct AllTypes: DatabaseRecord, Equatable {
 
 /// The schema of the tests.
 enum TestSchema {
-    static let items = Migration("createItems", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, count INTEGER NOT NULL)")
+    static let items = Migration(
+        "createItems", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, count INTEGER NOT NULL)")
     static let notes = Migration("createNotes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
     static let sellerContacts = Migration(
         "createSellerContacts", sql: "CREATE TABLE sellerContacts (\"order\" INTEGER PRIMARY KEY, address TEXT, phone TEXT)")
-    static let allTypes = Migration("createAllTypes", sql: """
-        CREATE TABLE allTypes (
-            id INTEGER PRIMARY KEY, int16 INTEGER NOT NULL, int64 INTEGER NOT NULL, double REAL NOT NULL,
-            bool INTEGER NOT NULL, string TEXT NOT NULL, data BLOB NOT NULL, date REAL NOT NULL,
-            optionalInt INTEGER, optionalInt16 INTEGER, optionalInt64 INTEGER, optionalDouble REAL, optionalBool INTEGER,
-            optionalString TEXT, optionalData BLOB, optionalDate REAL,
-            int8 INTEGER NOT NULL, int32 INTEGER NOT NULL, uint8 INTEGER NOT NULL, uint32 INTEGER NOT NULL,
-            uint64 INTEGER NOT NULL, float REAL NOT NULL, uuid TEXT NOT NULL, url TEXT NOT NULL, kind TEXT NOT NULL,
-            optionalKind TEXT, tags TEXT NOT NULL, nested TEXT NOT NULL, optionalNested TEXT)
-        """)
+    static let allTypes = Migration(
+        "createAllTypes",
+        sql: """
+            CREATE TABLE allTypes (
+                id INTEGER PRIMARY KEY, int16 INTEGER NOT NULL, int64 INTEGER NOT NULL, double REAL NOT NULL,
+                bool INTEGER NOT NULL, string TEXT NOT NULL, data BLOB NOT NULL, date REAL NOT NULL,
+                optionalInt INTEGER, optionalInt16 INTEGER, optionalInt64 INTEGER, optionalDouble REAL, optionalBool INTEGER,
+                optionalString TEXT, optionalData BLOB, optionalDate REAL,
+                int8 INTEGER NOT NULL, int32 INTEGER NOT NULL, uint8 INTEGER NOT NULL, uint32 INTEGER NOT NULL,
+                uint64 INTEGER NOT NULL, float REAL NOT NULL, uuid TEXT NOT NULL, url TEXT NOT NULL, kind TEXT NOT NULL,
+                optionalKind TEXT, tags TEXT NOT NULL, nested TEXT NOT NULL, optionalNested TEXT)
+            """)
 
     static let all = [items, notes, sellerContacts, allTypes]
 }

@@ -1,5 +1,5 @@
-import Reactive
 import Foundation
+import Reactive
 import RemoteConfig
 import RemoteConfigInterface
 import TestSupport
@@ -49,30 +49,32 @@ class ServerTestCase: XCTestCase {
         realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy()
     ) throws -> LiveRemoteConfig {
         let clock = self.clock
-        return try LiveRemoteConfig(configuration: .init(
-            options: options,
-            servers: .single(baseURL ?? server.baseURL),
-            storageURL: storageURL ?? self.storageURL,
-            appVersion: "1.0",
-            appBuild: "7",
-            languageCode: "ko-KR",
-            countryCode: "KR",
-            timeZone: "Asia/Seoul",
-            settings: settings,
-            now: { clock.now },
-            random: { random },
-            log: log,
-            realtimeRetry: realtimeRetry
-        ))
+        return try LiveRemoteConfig(
+            configuration: .init(
+                options: options,
+                servers: .single(baseURL ?? server.baseURL),
+                storageURL: storageURL ?? self.storageURL,
+                appVersion: "1.0",
+                appBuild: "7",
+                languageCode: "ko-KR",
+                countryCode: "KR",
+                timeZone: "Asia/Seoul",
+                settings: settings,
+                now: { clock.now },
+                random: { random },
+                log: log,
+                realtimeRetry: realtimeRetry
+            ))
     }
 
     /// The error of a fetch the server answered with its scripted failure `status` (Google's error
     /// body, with the status's canonical name).
     func scriptedFailure(_ status: Int) -> RemoteConfigError {
-        let canonical = [
-            400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
-            500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
-        ][status] ?? "UNKNOWN"
+        let canonical =
+            [
+                400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
+                500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
+            ][status] ?? "UNKNOWN"
         return .httpStatus(status, message: RemoteConfigServerMessage(status: canonical, message: "scripted failure"))
     }
 
@@ -84,7 +86,8 @@ class ServerTestCase: XCTestCase {
 /// timeout is only a guard against a handler that never runs (the client's own deadline comes first).
 extension ServerTestCase {
     func fetchAndActivateResult(_ client: any RemoteConfigProtocol, file: StaticString = #filePath, line: UInt = #line)
-        async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?) {
+        async -> (status: RemoteConfigFetchAndActivateStatus, error: RemoteConfigError?)
+    {
         let received = Locked<(RemoteConfigFetchAndActivateStatus, RemoteConfigError?)?>(nil)
         let done = expectation(description: "fetchAndActivate handler")
         client.fetchAndActivate { status, error in
@@ -96,7 +99,8 @@ extension ServerTestCase {
     }
 
     func fetchResult(_ client: any RemoteConfigProtocol, expiration: TimeInterval)
-        async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?) {
+        async -> (status: RemoteConfigFetchStatus, error: RemoteConfigError?)
+    {
         let received = Locked<(RemoteConfigFetchStatus, RemoteConfigError?)?>(nil)
         let done = expectation(description: "fetch handler")
         client.fetch(withExpirationDuration: expiration) { status, error in

@@ -10,7 +10,7 @@ public enum SpecialsFeature {
     public static let plugin = FeaturePlugin(
         name: "specials",
         migrations: [
-            Migration("specials.create", sql: "CREATE TABLE specials (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)"),
+            Migration("specials.create", sql: "CREATE TABLE specials (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)")
         ],
         remoteConfigDefaults: ["specials_banner": .string("Today's specials")],
         commands: [SpecialsCommand.self],
