@@ -9,7 +9,7 @@ BistroApp.main(
         name: "bistro", version: "0.4.0",
         abstract: "Bistro: the seller's menu, orders and contacts, from remote config through a local database.",
         discussion: """
-            Without a command: on a terminal, the full-screen app (sign in, then MenuItem, Contacts and
+            Without a command: on a terminal, the full-screen app (sign in, then Menu, Contacts and
             Account in tabs; Tab switches, Ctrl-C quits); otherwise a summary of the menu and the contacts.
             """),
     plugins: [MenuFeature.plugin, ContactsFeature.plugin, AuthFeature.plugin])

@@ -29,10 +29,6 @@ enum TipsPlugin {
 struct TipsCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "tips", abstract: "the tips", subcommands: [TipsAddCommand.self, TipsListCommand.self])
-
-    func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'tips' (add or list)")
-    }
 }
 
 struct TipsAddCommand: FeatureCommand {

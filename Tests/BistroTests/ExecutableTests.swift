@@ -17,6 +17,7 @@ final class ExecutableTests: BistroTestCase {
         ] {
             XCTAssertTrue(help.standardOutput.contains(line), "\(line) in \(help.standardOutput)")
         }
+        XCTAssertTrue(help.standardOutput.contains("(sign in, then Menu, Contacts and\n"), help.standardOutput)
     }
 
     func testEveryCommandHasHelp() throws {
@@ -47,9 +48,10 @@ final class ExecutableTests: BistroTestCase {
             unknownCommand.standardError,
             "bistro: error: unknown command 'push' for 'bistro config'\ntry 'bistro config --help' for usage\n")
 
-        let missingCommand = try bistro("config")
-        XCTAssertEqual(missingCommand.status, 2)
-        XCTAssertTrue(missingCommand.standardError.hasSuffix("try 'bistro config --help' for usage\n"), missingCommand.standardError)
+        let group = try bistro("config")
+        XCTAssertEqual(group.status, 0, "a group run without a subcommand prints its help")
+        XCTAssertEqual(group.standardOutput, try bistro("config", "--help").standardOutput)
+        XCTAssertEqual(group.standardError, "")
 
         let badURL = try bistro("contacts", "--remote-config-url", "ftp://example.com")
         XCTAssertEqual(badURL.status, 2)

@@ -13,10 +13,6 @@ struct AuthCommand: FeatureCommand {
             AuthSignInCommand.self, AuthStatusCommand.self, AuthSignOutCommand.self, AuthDeleteAccountCommand.self,
             AuthNotificationCommand.self,
         ])
-
-    func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'bistro auth' (sign-in, status, sign-out, delete-account or notification)")
-    }
 }
 
 /// `bistro auth sign-in [--identity-token FILE|-] [--authorization-code CODE|-] [--nonce N]`:

@@ -12,10 +12,6 @@ struct ConfigCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "fetch the remote config, show the active values, or watch for new ones",
         subcommands: [ConfigFetchCommand.self, ConfigShowCommand.self, ConfigWatchCommand.self, ConfigInstallationCommand.self])
-
-    func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'bistro config' (fetch, show, watch or installation)")
-    }
 }
 
 /// `bistro config installation [--json]`: the Firebase installation ID (FID), which Firebase's

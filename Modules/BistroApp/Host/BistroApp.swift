@@ -81,8 +81,13 @@ public enum BistroApp {
             let services = Composition.services(settings, host: host, app: app, console: console)
             try execute(parsed.command, host: host, services: services)
             return ExitCode.success.rawValue
+        } catch let exit as CleanExit {
+            // A group run without its subcommand asks for its own help: the parsed path names it in full.
+            let path = exit.helpPath.map { $0.count == 1 && $0[0] == type(of: parsed.command) ? parsed.path : $0 }
+            console.emit(path.map { CommandParser.helpText(for: $0, rootConfiguration: rootConfiguration) } ?? exit.description)
+            return ExitCode.success.rawValue
         } catch let error as ValidationError {
-            // A group run without its subcommand, say: the hint names the command's help.
+            // A value a command checks itself: the hint names the command's help.
             console.error(error.message, hint: "try '\(parsed.words.joined(separator: " ")) --help' for usage")
             return ExitCode.validationFailure.rawValue
         } catch let failure as CommandFailure {

@@ -13,6 +13,14 @@ public protocol FeatureCommand: ParsableCommand, Sendable {
     func run(with services: FeatureServices) async throws
 }
 
+extension FeatureCommand {
+    /// A group of subcommands run without one prints its help and succeeds, as swift-argument-parser's
+    /// commands do: a group declares its subcommands and nothing else.
+    public func run(with services: FeatureServices) async throws {
+        throw CleanExit.helpRequest(Self.self)
+    }
+}
+
 /// A command that, on a terminal, shows a screen instead of printing.
 public protocol FullScreenCommand: FeatureCommand {
     /// Whether this run shows the screen: usually `services.console.isInteractive`.
