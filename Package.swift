@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Bistro: one manifest, grouped by the layers of README's module map (checked by Scripts/check-imports.sh). Every module is
+// Bistro: one manifest, grouped by the layers of Scripts/module-layers.json (checked by Scripts/check-imports.sh). Every module is
 // a library product of its own, so another package can depend on just the piece it needs. Sources
 // live in Modules/<Name>, tests in Tests/<Name>Tests, executables in Apps/<Name>.
 

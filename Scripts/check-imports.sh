@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Checks that Package.swift says exactly what each target imports: every module a target's Swift
 # files import is one of its declared dependencies (toolchain modules aside), and every declared
-# dependency is imported by at least one of its files. Then checks the layering of README's module
-# map: each library depends only on the layers its own layer may import (a feature on service
-# interfaces, never on an implementation or another feature). Run by .ci/run; exits 1 with the
-# mismatches.
+# dependency is imported by at least one of its files. Then checks the layering that
+# Scripts/module-layers.json writes down: each library depends only on the layers its own layer may
+# import (a feature on service interfaces, never on an implementation or another feature), and the
+# module maps of README.md and Docs/MODULES.md show that file; `--write` rewrites them. Run by
+# .ci/run; exits 1 with the mismatches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift package dump-package > .package-dump.json
 trap 'rm -f .package-dump.json' EXIT
 
-python3 - .package-dump.json <<'PY'
+python3 - .package-dump.json "${1:-}" <<'PY'
 import json, os, re, sys
 
 # Modules of the Swift toolchain and the C library: importing them needs no declaration.
@@ -23,6 +24,7 @@ TOOLCHAIN = {
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", re.M)
 
 package = json.load(open(sys.argv[1]))
+write_docs = sys.argv[2] == "--write"
 # A test target may depend on an executable only to have it built beside it (a child process).
 executables = {target["name"] for target in package["targets"] if target["type"] == "executable"}
 problems = []
@@ -53,64 +55,43 @@ for target in package["targets"]:
     for module in sorted(declared - set(imported) - executables):
         problems.append(f"{target['name']}: declares {module}, which none of its files imports")
 
-# README's module map: each library's layer, and the layers a layer may depend on.
-LAYERS = {
-    "core": {"Reactive", "ReactiveUI", "CLinuxFutex"},
-    "core testing": {"ReactiveTesting"},
-    "command line": {"ArgumentParsing"},
-    "platform": {"FileSystem", "Networking", "CLibSSL"},
-    "dependencies": {"Dependencies"},
-    "architecture": {"Architecture"},
-    "architecture testing": {"ArchitectureTesting"},
-    "service interfaces": {"PersistenceInterface", "RemoteConfigInterface", "AuthInterface"},
-    "service implementations": {"Persistence", "CSQLite", "CSQLiteSupport", "RemoteConfig", "AuthLive", "CLibCrypto"},
-    "service fakes": {"RemoteConfigTesting", "AuthTesting"},
-    "presentation": {"TerminalUI"},
-    "feature contract": {"FeatureContract"},
-    "feature interfaces": {"ContactsInterface", "MenuInterface"},
-    "features": {"Contacts", "Menu", "Auth"},
-    "app library": {"BistroApp"},
-}
-MAY_IMPORT = {
-    # ReactiveUI (RxCocoa's traits) builds on Reactive, as RxCocoa on RxSwift
-    "core": {"core"},
-    "core testing": {"core"},
-    "command line": set(),
-    "platform": {"platform"},
-    "dependencies": {"core"},
-    "architecture": {"core", "dependencies"},
-    "architecture testing": {"core", "core testing", "dependencies", "architecture"},
-    "service interfaces": {"core", "dependencies", "service interfaces"},
-    # its own interface, core and platform; a system library of its own
-    "service implementations": {"core", "platform", "service interfaces", "service implementations"},
-    "service fakes": {"core", "service interfaces"},
-    "presentation": {"core"},
-    "feature contract": {"core", "service interfaces", "presentation", "command line"},
-    "feature interfaces": {"core", "service interfaces", "feature interfaces"},
-    "features": {
-        "core", "dependencies", "architecture", "service interfaces", "feature interfaces", "presentation",
-        "feature contract", "command line",
-    },
-    # the composition: every service, live or fake, and the contract; never a feature (the
-    # executable's plugin list names those)
-    "app library": {
-        "core", "platform", "command line", "service interfaces", "service implementations", "service fakes",
-        "presentation", "feature contract",
-    },
-}
+# The module map: each library's layer, and the layers a layer may depend on.
+layers = json.load(open("Scripts/module-layers.json"))["layers"]
+LAYERS = {entry["layer"]: set(entry["targets"]) for entry in layers}
+MAY_IMPORT = {entry["layer"]: set(entry["may_import"]) for entry in layers}
 layer_of = {name: layer for layer, names in LAYERS.items() for name in names}
 for target in package["targets"]:
     if target["type"] != "regular" or not target.get("path", "").startswith("Modules/"):
         continue
     layer = layer_of.get(target["name"])
     if layer is None:
-        problems.append(f"{target['name']}: has no layer in this script's module map (add it, as in README)")
+        problems.append(f"{target['name']}: has no layer in Scripts/module-layers.json (add it there)")
         continue
     for dependency in target["dependencies"]:
         name = next(iter(dependency.values()))[0]
         other = layer_of.get(name)
         if other is not None and other not in MAY_IMPORT[layer]:
             problems.append(f"{target['name']} ({layer}) depends on {name} ({other}), which its layer may not import")
+
+# README.md and Docs/MODULES.md show the map between their layers:start and layers:end markers.
+def layer_table():
+    rows = ["| layer | modules | what they hold | may import |", "|---|---|---|---|"]
+    for entry in layers:
+        modules = ", ".join(f"`{name}`" for name in entry["targets"])
+        allowed = ", ".join(entry["may_import"]) or "the toolchain only"
+        rows.append(f"| {entry['layer']} | {modules} | {entry['holds']} | {allowed} |")
+    return "\n".join(rows) + "\n"
+for document in ("README.md", "Docs/MODULES.md"):
+    text = open(document, encoding="utf-8").read()
+    marked = re.search(r"(<!-- layers:start -->\n)(.*?)(<!-- layers:end -->)", text, flags=re.S)
+    if marked is None:
+        problems.append(f"{document} has no layers:start / layers:end markers around its module map")
+    elif marked.group(2) != layer_table():
+        if write_docs:
+            open(document, "w", encoding="utf-8").write(text[:marked.start(2)] + layer_table() + text[marked.end(2):])
+            print(f"check-imports: wrote the module map of {document}")
+        else:
+            problems.append(f"{document}'s module map differs from Scripts/module-layers.json (run Scripts/check-imports.sh --write)")
 
 if problems:
     print("check-imports: Package.swift and the imports disagree:", file=sys.stderr)

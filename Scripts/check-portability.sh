@@ -5,8 +5,8 @@
 # outside a Linux branch (`#if os(Linux)`, `canImport(Glibc)`, `canImport(CLinuxFutex)`); no
 # system-library dependency without a platform condition; and no module that imports a
 # platform-conditioned library without guarding the import, unless its own platforms say so.
-# Prints, per module, the platforms it is written for, and checks that README.md's table (between
-# its `platforms:start` and `platforms:end` markers) says the same; `--write` rewrites that table.
+# Prints, per module, the platforms it is written for, and checks that Docs/MODULES.md's table
+# (between its `platforms:start` and `platforms:end` markers) says the same; `--write` rewrites it.
 # Run by .ci/run; exits 1 with the problems.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -132,28 +132,29 @@ print(f"{'module':<24} written for (built and tested here: Linux)")
 for name in libraries:
     print(f"{name:<24} {describe(platforms_of(name))}")
 
-# README's table of where each module builds.
+# Docs/MODULES.md's table of where each module builds.
 names = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS"}
 rows = ["| module | built and tested (in CI) | written to build, not built here |", "|---|---|---|"]
 for name in libraries:
     elsewhere = [names[p] for p in APPLE if p in platforms_of(name)]
     rows.append(f"| `{name}` | Linux | {', '.join(elsewhere) or '—'} |")
 table = "\n".join(rows)
-readme = open("README.md", encoding="utf-8").read()
+DOCUMENT = "Docs/MODULES.md"
+readme = open(DOCUMENT, encoding="utf-8").read()
 marked = re.search(r"(<!-- platforms:start -->\n)(.*?)(<!-- platforms:end -->)", readme, flags=re.S)
 if marked is None:
-    problems.append("README.md has no platforms:start / platforms:end markers around its table of platforms")
+    problems.append(f"{DOCUMENT} has no platforms:start / platforms:end markers around its table of platforms")
 elif marked.group(2) != table + "\n":
     if write_readme:
-        open("README.md", "w", encoding="utf-8").write(readme[:marked.start(2)] + table + "\n" + readme[marked.end(2):])
-        print("check-portability: README.md's table rewritten")
+        open(DOCUMENT, "w", encoding="utf-8").write(readme[:marked.start(2)] + table + "\n" + readme[marked.end(2):])
+        print(f"check-portability: {DOCUMENT}'s table rewritten")
     else:
-        problems.append("README.md's table of platforms differs from the modules: run Scripts/check-portability.sh --write")
+        problems.append(f"{DOCUMENT}'s table of platforms differs from the modules: run Scripts/check-portability.sh --write")
 
 if problems:
     print("\ncheck-portability: problems", file=sys.stderr)
     for problem in problems:
         print("  " + problem, file=sys.stderr)
     sys.exit(1)
-print("check-portability: every module is written for the platforms listed, as README.md says")
+print(f"check-portability: every module is written for the platforms listed, as {DOCUMENT} says")
 PY

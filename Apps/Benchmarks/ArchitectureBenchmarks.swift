@@ -13,7 +13,7 @@ private enum CounterAction: Sendable {
 /// One million actions through the store; per action.
 @MainActor
 let architectureWorkload = Workload(
-    "architecture store 1M actions", events: 1_000_000, target: 300,
+    "architecture store 1M actions", events: 1_000_000, target: .nanoseconds(300),
     note: { "reducer + 3 middleware items + 1 subscriber" }
 ) {
     // Three items that look at every action and ignore the ones they do not handle, as in the ReSwift middleware tutorial.
