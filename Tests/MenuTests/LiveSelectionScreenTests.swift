@@ -33,7 +33,7 @@ final class LiveSelectionScreenTests: XCTestCase {
     /// The stored rows (menu id, count), now and after every change of the table.
     private static func storedRows(_ database: any Database) -> Collector<[[String]]> {
         Collector(
-            database.observe(tables: ["menuSelection"]) { db in
+            database.observe { db in
                 try db.fetchRows(sql: "SELECT menuID, count FROM menuSelection ORDER BY menuID").map { $0.values.map(text) }
             })
     }

@@ -154,7 +154,7 @@ final class DidSaveTests: XCTestCase {
             try database.write { try $0.execute(sql: "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID") }
             let observed = Recorder<[Row]>()
             let subscription = observed.record(
-                database.observe(tables: ["settings"]) { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
+                database.observe { try $0.fetchRows(sql: "SELECT * FROM settings ORDER BY key") })
             defer { subscription.dispose() }
             try database.write { try $0.execute(sql: "INSERT INTO settings VALUES ('a', '1'), ('b', '2')") }
             try database.write { try $0.execute(sql: "UPDATE settings SET value = 'x'") }
@@ -248,7 +248,7 @@ final class DidSaveTests: XCTestCase {
         try onEachCountingHookUnfollowed { database, _ in
             let tracker = try XCTUnwrap(database.writer.connection.tracker)
             let observed = Recorder<Int>()
-            let subscription = observed.record(database.observe(tables: ["items"]) { try $0.fetchCount(Item.self) })
+            let subscription = observed.record(database.observe { try $0.fetchCount(Item.self) })
             XCTAssertEqual(observed.waitForValues(1), [0])
             try database.write { try $0.insert(Item.samples(1)[0]) }
             XCTAssertTrue(tracker.isTracking)

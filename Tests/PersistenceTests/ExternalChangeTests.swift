@@ -63,7 +63,7 @@ final class ExternalChangeTests: XCTestCase {
             .file(path: path), configuration: DatabaseConfiguration(externalChangeCheckInterval: .milliseconds(10)), migrations: migrations)
         let recorder = Recorder<Int>()
         let subscription = recorder.record(
-            observer.observe(tables: ["entries"], removeDuplicates: nil) {
+            observer.observe(removeDuplicates: nil) {
                 try Int.fromDatabaseValue($0.fetchValue(sql: "SELECT count(*) FROM entries") ?? .null) ?? -1
             })
         defer { subscription.dispose() }
@@ -181,7 +181,7 @@ final class ExternalChangeTests: XCTestCase {
         let subscriptions = [
             items.record(observer.observe(Item.all())),
             notes.record(observer.observe(Note.all())),
-            opaque.record(observer.observe(tables: ["items"]) { Opaque(names: try $0.fetchAll(Item.self).map(\.name)) }),
+            opaque.record(observer.observe { Opaque(names: try $0.fetchAll(Item.self).map(\.name)) }),
         ]
         defer { subscriptions.forEach { $0.dispose() } }
         items.waitForValues(1)
@@ -218,7 +218,7 @@ final class ExternalChangeTests: XCTestCase {
             optional.record(observer.observeOne(Item.filter(Column("id") == 2))),
             // Equal when the names are: the price is not looked at.
             custom.record(
-                observer.observe(tables: ["items"], removeDuplicates: { $0.map(\.name) == $1.map(\.name) }) {
+                observer.observe(removeDuplicates: { $0.map(\.name) == $1.map(\.name) }) {
                     try $0.fetchAll(Item.self)
                 }),
         ]

@@ -138,7 +138,7 @@ final class ObservationTests: XCTestCase {
     func testSeveralObserversEachGetEveryValue() throws {
         try onEachKindOfDatabase { database in
             let recorders = (0..<5).map { _ in Recorder<Int>() }
-            let subscriptions = recorders.map { $0.record(database.observe(tables: ["items"]) { try $0.fetchCount(Item.self) }) }
+            let subscriptions = recorders.map { $0.record(database.observe { try $0.fetchCount(Item.self) }) }
             defer { subscriptions.forEach { $0.dispose() } }
             for recorder in recorders { recorder.waitForValues(1) }
             for id in 1...3 { try database.write { try $0.insert(Item.samples(1, startingAt: Int64(id))[0]) } }
@@ -215,16 +215,6 @@ final class ObservationTests: XCTestCase {
             recorder.waitForStop()
             XCTAssertEqual((recorder.error as? PersistenceError)?.sqliteError?.message, "no such table: missing")
             XCTAssertEqual(database.observationCount, 0)
-        }
-    }
-
-    func testTableNamesMatchWithoutRegardToCase() throws {
-        try onEachKindOfDatabase { database in
-            let recorder = Recorder<Int>()
-            let subscription = recorder.record(database.observe(tables: ["ITEMS"]) { try $0.fetchCount(Item.self) })
-            defer { subscription.dispose() }
-            try database.write { try $0.insert(Item.samples(1)[0]) }
-            XCTAssertEqual(recorder.waitForValues(2), [0, 1])
         }
     }
 

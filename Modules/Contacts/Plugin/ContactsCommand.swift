@@ -37,7 +37,7 @@ struct ContactsCommand: FeatureCommand {
         let database = try services.database()
         let console = services.console
         let end = WatchEnd()
-        let observation = database.observe(tables: [SellerContactsRecord.tableName], removeDuplicates: { $0 == $1 }) {
+        let observation = database.observe(removeDuplicates: { $0 == $1 }) {
             try SellerContactsRecord.contacts(in: $0)
         }
         .subscribe(

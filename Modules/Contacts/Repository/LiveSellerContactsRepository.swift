@@ -21,7 +21,7 @@ public final class LiveSellerContactsRepository: SellerContactsRepository {
         // straight from them.
         Observable.merge([
             // Duplicates dropped: a sync that stores the same contacts again redraws nothing.
-            database.observe(tables: [SellerContactsRecord.tableName], removeDuplicates: { $0 == $1 }) {
+            database.observe(removeDuplicates: { $0 == $1 }) {
                 try SellerContactsRecord.contacts(in: $0)
             }.materialize(),
             updater.sync(),

@@ -3,12 +3,10 @@ import PersistenceInterface
 import Reactive
 
 extension Database {
-    /// One read of `tables`, in a read transaction queued behind every write asked for before it
-    /// (the first value of an observation); its failure is a `MenuError`.
-    func readOnce<Value: Sendable>(
-        tables: Set<String>, _ fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
-    ) -> Single<Value> {
-        observe(tables: tables, fetch: fetch)
+    /// One read, in a read transaction queued behind every write asked for before it (the first
+    /// value of an observation); its failure is a `MenuError`.
+    func readOnce<Value: Sendable>(_ fetch: @escaping @Sendable (any ReadTransaction) throws -> Value) -> Single<Value> {
+        observe(fetch: fetch)
             .take(1)
             .asSingle()
             .catch { .error(MenuError(storageFailure: $0)) }

@@ -18,26 +18,24 @@ public final class LiveMenuSelectionService: MenuSelectionService {
 
     /// The stored selection, of items of the stored catalog only.
     public func selection() -> Single<MenuSelection> {
-        database.readOnce(tables: Self.tables) { try MenuSelectionRecord.selection(in: $0) }
+        database.readOnce { try MenuSelectionRecord.selection(in: $0) }
     }
 
     /// The stored selection now and after every commit that changes it, also other processes'
     /// (`bistro menu set` while a screen is open); each value once.
     public func observeSelection() -> Observable<MenuSelection> {
-        database.observe(tables: Self.tables, removeDuplicates: { $0 == $1 }) { try MenuSelectionRecord.selection(in: $0) }
+        database.observe(removeDuplicates: { $0 == $1 }) { try MenuSelectionRecord.selection(in: $0) }
             .catch { .error(MenuError(storageFailure: $0)) }
     }
 
     /// The stored catalog in its order, each item with its stored count.
     public func selectedMenus() -> Single<[MenuItem]> {
-        database.readOnce(tables: Self.tables) { db in
+        database.readOnce { db in
             try MenuSelectionRecord.selection(in: db).applied(to: MenuItemRecord.menus(in: db))
         }
     }
 
     // MARK: Writing
-
-    private static let tables: Set<String> = [MenuItemRecord.tableName, MenuSelectionRecord.tableName]
 
     /// Runs `change` on the stored selection and stores its result once checked against the stored
     /// catalog, in one transaction: every other change is this one.

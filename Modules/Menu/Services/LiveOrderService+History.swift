@@ -5,7 +5,7 @@ import Reactive
 extension LiveOrderService: OrderHistory {
     /// Every stored order, oldest first (ids only grow), each with its lines in their order.
     public func placedOrders() -> Single<[Receipt]> {
-        database.readOnce(tables: [OrderRecord.tableName, OrderLineRecord.tableName]) { db in
+        database.readOnce { db in
             let lines = Dictionary(
                 grouping: try db.fetchAll(OrderLineRecord.order(Column("orderID").asc, Column("position").asc)), by: \.orderID)
             return try db.fetchAll(OrderRecord.order(Column("id").asc)).compactMap { order -> Receipt? in

@@ -8,7 +8,7 @@ import Foundation
 
 /// The writer connection's SQLite authorizer, consulted while a statement is prepared.
 ///
-/// It does four things:
+/// It does five things:
 /// - returns `SQLITE_IGNORE` for deletes from user tables, which turns off SQLite's truncate
 ///   optimization so `DELETE FROM t` reports every row to the row hook (the change tracker counts them;
 ///   the pre-update hook turns the optimization off by itself, the update hook needs this);
@@ -16,11 +16,14 @@ import Foundation
 /// - notes the table a statement writes (the first write it authorizes; trigger bodies come after), so
 ///   the tracker can count rows of a WITHOUT ROWID table when the update hook (which skips them) counts;
 /// - refuses `BEGIN`/`COMMIT`/`ROLLBACK` written by hand, so SQL run inside `write` cannot end the
-///   transaction that makes the write all-or-nothing.
+///   transaction that makes the write all-or-nothing;
+/// - notes the tables a statement reads (`SQLITE_READ`, views resolved to their tables), so that an
+///   observation follows exactly the tables its fetch read, as GRDB's `ValueObservation.tracking` does.
 final class Authorizer {
     /// Set while the database itself begins, commits or rolls back.
     var allowsTransactionControl = false
     private var schemaTables: [String] = []
+    private var readTables: [String] = []
     private var writeTarget: StatementWrite?
     /// The table a DROP being prepared removes: SQLite then authorizes deleting its rows, which must
     /// not be ignored (IGNORE would skip the whole DROP).
@@ -34,13 +37,23 @@ final class Authorizer {
     /// Starts collecting the schema changes of the statement about to be prepared.
     func beginPreparing() {
         schemaTables.removeAll(keepingCapacity: true)
+        readTables.removeAll(keepingCapacity: true)
         writeTarget = nil
         droppedTable = nil
     }
 
-    /// The tables whose schema the prepared statement changes, and the table it writes.
-    func endPreparing() -> (schemaTables: [String], writeTarget: StatementWrite?) {
-        (schemaTables, writeTarget)
+    /// The tables whose schema the prepared statement changes, the table it writes, and the tables
+    /// it reads (lowercased, each once).
+    func endPreparing() -> (schemaTables: [String], writeTarget: StatementWrite?, readTables: [String]) {
+        (schemaTables, writeTarget, readTables)
+    }
+
+    /// Notes a table read by the statement being prepared (SQLite asks once per column read; once
+    /// with an empty column for a table it reads no column of, as in `count(*)`).
+    private func noteRead(_ table: UnsafePointer<CChar>?) {
+        guard let table, strncmp(table, "sqlite_", 7) != 0 else { return }
+        let name = String(cString: table).lowercased()
+        if !readTables.contains(name) { readTables.append(name) }
     }
 
     private func noteWrite(_ operation: Int32, _ table: UnsafePointer<CChar>?) {
@@ -75,6 +88,9 @@ final class Authorizer {
             return SQLITE_OK
         case SQLITE_ALTER_TABLE:
             if let table = second { schemaTables.append(String(cString: table)) }
+            return SQLITE_OK
+        case SQLITE_READ:
+            noteRead(first)
             return SQLITE_OK
         case SQLITE_TRANSACTION:
             return allowsTransactionControl ? SQLITE_OK : SQLITE_DENY

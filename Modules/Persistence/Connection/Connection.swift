@@ -40,6 +40,11 @@ final class Connection {
     /// every prepared statement of the connection, so each commit that observations read after
     /// prepared all its statements again.
     @exclusivity(unchecked) var refusesWrites = false
+    /// Whether statements note the tables they read in `trackedReads` (while an observation fetches).
+    @exclusivity(unchecked) private(set) var isTrackingReads = false
+    /// The tables read by the statements run since `startTrackingReads()`, each once. An array, not
+    /// a set: a fetch reads one table or a few, and comparing short names costs less than hashing them.
+    @exclusivity(unchecked) private var trackedReads: [String] = []
 
     @exclusivity(unchecked) private var statementCache: [String: Statement] = [:]
     private static let statementCacheLimit = 256
@@ -109,6 +114,25 @@ final class Connection {
         self.authorizer = authorizer
     }
 
+    /// Starts noting the tables that the statements run from now on read (the writer connection only:
+    /// the authorizer reports them).
+    func startTrackingReads() {
+        isTrackingReads = true
+    }
+
+    /// Notes the tables a statement about to run reads.
+    func noteReads(_ tables: [String]) {
+        for table in tables where !trackedReads.contains(table) { trackedReads.append(table) }
+    }
+
+    /// Stops noting reads and leaves in `tables` the tables read since `startTrackingReads()`; when
+    /// they are the ones `tables` held already (the usual case), nothing is copied.
+    func stopTrackingReads(into tables: inout [String]) {
+        isTrackingReads = false
+        if trackedReads != tables { tables = trackedReads }
+        trackedReads.removeAll(keepingCapacity: true)
+    }
+
     /// Waits up to `milliseconds` for another connection's lock before failing with `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
@@ -167,7 +191,8 @@ final class Connection {
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
         guard let statementHandle else { return nil }
         return Statement(
-            handle: statementHandle, connection: self, schemaTables: prepared?.schemaTables ?? [], writeTarget: prepared?.writeTarget)
+            handle: statementHandle, connection: self, schemaTables: prepared?.schemaTables ?? [], writeTarget: prepared?.writeTarget,
+            readTables: prepared?.readTables ?? [])
     }
 
     /// Runs SQL: one statement or several, each taking its share of `arguments` in turn.

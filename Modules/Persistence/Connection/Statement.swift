@@ -26,6 +26,9 @@ final class Statement {
 
     /// The table the statement writes, reported by the authorizer.
     let writeTarget: StatementWrite?
+    /// The tables the statement reads, lowercased, reported by the authorizer: what a tracked
+    /// observation that runs it depends on.
+    let readTables: [String]
     /// Whether the statement leaves the database as it is (`sqlite3_stmt_readonly`).
     let isReadOnly: Bool
     /// Per parameter (the first at 0), the memory that keeps the text or blob a record bound to it
@@ -33,11 +36,14 @@ final class Statement {
     /// outlives its bytes: they are freed only once the statement is finalized.
     let parameterBytes: UnsafeMutableBufferPointer<ParameterBytes>
 
-    init(handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?) {
+    init(
+        handle: OpaquePointer, connection: Connection, schemaTables: [String], writeTarget: StatementWrite?, readTables: [String]
+    ) {
         self.handle = handle
         self.connection = connection
         self.schemaTables = schemaTables
         self.writeTarget = writeTarget
+        self.readTables = readTables
         isReadOnly = sqlite3_stmt_readonly(handle) != 0
         tracker = connection.tracker.map { Unmanaged.passUnretained($0) }
         parameterBytes = .allocate(capacity: Int(sqlite3_bind_parameter_count(handle)))
@@ -88,7 +94,7 @@ final class Statement {
     /// failed: a failed statement's row changes are undone by SQLite and are dropped from the count.
     func run() throws {
         let handle = self.handle
-        tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+        willRun()
         var code: Int32
         repeat {
             code = sqlite3_step(handle)
@@ -104,9 +110,11 @@ final class Statement {
         throw error
     }
 
-    /// The statement starts running (for loops written out by callers).
+    /// The statement starts running (for loops written out by callers): the change tracker sees
+    /// where it starts, and a tracked read (an observation's fetch) the tables it reads.
     @inline(__always) func willRun() {
         tracker?._withUnsafeGuaranteedRef { $0.beginStatement() }
+        if connection.isTrackingReads { connection.noteReads(readTables) }
     }
 
     /// The running statement completed (for loops written out by callers): tells the tracker about

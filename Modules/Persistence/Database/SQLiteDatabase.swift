@@ -125,15 +125,16 @@ public final class SQLiteDatabase: Database {
         }
     }
 
-    /// The value of `fetch` now, then after each committed transaction that changed one of `tables`
-    /// (never after a rollback or a commit of other tables); values arrive in commit order, on the
+    /// The value of `fetch` now, then after each committed transaction that changed a table the last
+    /// fetch read (never after a rollback or a commit of other tables): the writer notes the tables
+    /// each fetch's statements read, through SQLite's authorizer (`SQLITE_READ`, views resolved to
+    /// their tables), as GRDB's `ValueObservation.tracking` does. Values arrive in commit order, on the
     /// database's delivery queue or on the writer queue right after the commit (`delivery`). After
     /// another connection's commit to the file, every observation
     /// fetches again and delivers its value only if it differs from the last one delivered (with
     /// `removeDuplicates`, or `==` when the value is `Equatable`; a value that cannot be compared is
     /// delivered again).
     public func observe<Value: Sendable>(
-        tables: Set<String>,
         removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
         delivery: ObservationDelivery,
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
@@ -142,7 +143,7 @@ public final class SQLiteDatabase: Database {
         let seesOtherConnections = readers != nil
         return Observable.create { observer in
             let observation = ValueObservation(
-                tables: tables, fetch: fetch, isDuplicate: removeDuplicates, seesOtherConnections: seesOtherConnections,
+                fetch: fetch, isDuplicate: removeDuplicates, seesOtherConnections: seesOtherConnections,
                 observer: observer, delivery: delivery == .writerQueue ? .writerQueue(writer) : .queue(writer.deliveryQueue))
             writer.queue.async { writer.register(observation) }
             return Disposables.create {

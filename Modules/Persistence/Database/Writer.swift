@@ -153,7 +153,7 @@ final class Writer: @unchecked Sendable {
         // landing between the two is seen at the next check rather than missed.
         if observations.isEmpty { startWatchingExternalChanges() }
         do {
-            if try read({ observation.refresh($0, onlyIfChanged: false) }) { observations.append(observation) }
+            if try read({ refreshTrackingReads(observation, $0, onlyIfChanged: false) }) { observations.append(observation) }
         } catch {
             observation.fail(error)
         }
@@ -191,12 +191,15 @@ final class Writer: @unchecked Sendable {
     /// How many observations are registered (for tests).
     var observationCount: Int { observations.count }
 
+    /// The tables each registered observation follows, in the order they registered (for tests).
+    var observedTables: [Set<String>] { observations.map { Set($0.tables) } }
+
     /// Whether the timer that looks for other connections' commits runs (for tests).
     var isPollingExternalChanges: Bool { externalChanges?.isPolling ?? false }
 
     private func refreshObservations(changedTables: Set<String>) {
         observations.removeAll { $0.isCancelled }
-        refresh(observations.filter { !$0.tables.isDisjoint(with: changedTables) }, onlyIfChanged: false)
+        refresh(observations.filter { $0.tables.contains(where: changedTables.contains) }, onlyIfChanged: false)
     }
 
     /// Fetches the observations again in one read transaction and drops those that failed;
@@ -210,7 +213,7 @@ final class Writer: @unchecked Sendable {
         var failed: [ObjectIdentifier] = []
         do {
             try read { transaction in
-                for observation in affected where !observation.refresh(transaction, onlyIfChanged: onlyIfChanged) {
+                for observation in affected where !refreshTrackingReads(observation, transaction, onlyIfChanged: onlyIfChanged) {
                     failed.append(ObjectIdentifier(observation))
                 }
             }
@@ -219,6 +222,15 @@ final class Writer: @unchecked Sendable {
             failed = affected.map { ObjectIdentifier($0) }
         }
         if !failed.isEmpty { observations.removeAll { failed.contains(ObjectIdentifier($0)) } }
+    }
+
+    /// Fetches the observation again and makes the tables this fetch read the ones it follows: a
+    /// fetch that reads another table next time is refreshed by that table's commits from then on.
+    private func refreshTrackingReads(_ observation: any AnyObservation, _ transaction: any ReadTransaction, onlyIfChanged: Bool) -> Bool {
+        connection.startTrackingReads()
+        let refreshed = observation.refresh(transaction, onlyIfChanged: onlyIfChanged)
+        connection.stopTrackingReads(into: &observation.tables)
+        return refreshed
     }
 
     // MARK: Other connections' commits (on the queue)

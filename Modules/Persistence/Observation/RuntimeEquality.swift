@@ -1,6 +1,6 @@
 /// `==` for a generic value whose type turns out to be `Equatable` at run time.
 ///
-/// `observe(tables:removeDuplicates:fetch:)` knows only `Value: Sendable`, yet after another
+/// `observe(removeDuplicates:fetch:)` knows only `Value: Sendable`, yet after another
 /// connection's commit an observation must tell whether its value changed; the arrays and optionals of
 /// `Equatable` records that queries return conform, which the runtime can see.
 enum RuntimeEquality {

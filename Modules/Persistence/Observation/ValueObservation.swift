@@ -5,8 +5,9 @@ import Synchronization
 
 /// A registered observation, as the writer sees it whatever its value type.
 protocol AnyObservation: AnyObject, Sendable {
-    /// The tables it reads, lowercased (SQLite compares names without regard to ASCII case).
-    var tables: Set<String> { get }
+    /// The tables its last fetch read, lowercased (SQLite compares names without regard to ASCII
+    /// case): the commits that change one of them refresh it. Set by the writer after each fetch.
+    var tables: [String] { get set }
     /// Whether its subscription was disposed.
     var isCancelled: Bool { get }
     /// Fetches and delivers a fresh value; false when it failed and must be dropped. On the writer queue.
@@ -30,10 +31,10 @@ protocol AnyObservation: AnyObject, Sendable {
 /// `Equatable` at run time (arrays and optionals of `Equatable` records are); a value of another type
 /// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
-    // @unchecked Sendable: `lastValue` and `hasLastValue` are touched only on the writer queue,
+    // @unchecked Sendable: `tables`, `lastValue` and `hasLastValue` are touched only on the writer queue,
     // `observer` only on the delivery queue or only on the writer queue (`delivery`; the
     // subscribing thread hands it over at init), `cancelled` is atomic.
-    let tables: Set<String>
+    var tables: [String] = []
     private let fetch: @Sendable (any ReadTransaction) throws -> Value
     private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
     /// How a value is compared after another connection's commit: `isDuplicate`, else `==` if any.
@@ -50,11 +51,10 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
     /// `seesOtherConnections`: whether other connections can commit to the database (a file), so that
     /// the last value must be kept for comparisons even without `isDuplicate`.
     init(
-        tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
+        fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?, seesOtherConnections: Bool,
         observer: AnyObserver<Value>, delivery: Delivery
     ) {
-        self.tables = Set(tables.map { $0.lowercased() })
         self.fetch = fetch
         self.isDuplicate = isDuplicate
         isUnchanged = isDuplicate ?? (seesOtherConnections ? RuntimeEquality.equality(of: Value.self) : nil)

@@ -1,44 +1,36 @@
 import Reactive
 
 extension Database {
-    /// The value of `fetch` now, then again after each committed transaction that changed one of
-    /// `tables`, on the database's delivery queue; `removeDuplicates`, when given, drops a fresh value
+    /// The value of `fetch` now, then again after each committed transaction that changed a table it
+    /// read, on the database's delivery queue; `removeDuplicates`, when given, drops a fresh value
     /// equal to the previous one.
     public func observe<Value: Sendable>(
-        tables: Set<String>,
-        removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
+        removeDuplicates: (@Sendable (Value, Value) -> Bool)? = nil,
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
     ) -> Observable<Value> {
-        observe(tables: tables, removeDuplicates: removeDuplicates, delivery: .deliveryQueue, fetch: fetch)
+        observe(removeDuplicates: removeDuplicates, delivery: .deliveryQueue, fetch: fetch)
     }
 
     /// The records `query` selects now, then again after each committed transaction that changed its
     /// table, delivered where `delivery` says.
     public func observe<Record>(_ query: Query<Record>, delivery: ObservationDelivery = .deliveryQueue) -> Observable<[Record]> {
-        observe(tables: query.tables, removeDuplicates: nil, delivery: delivery) { try $0.fetchAll(query) }
+        observe(removeDuplicates: nil, delivery: delivery) { try $0.fetchAll(query) }
     }
 
     /// The records `query` selects now, then again after each committed transaction that changed its table; with `removeDuplicates`, only when they differ.
     public func observe<Record: Equatable>(_ query: Query<Record>, removeDuplicates: Bool) -> Observable<[Record]> {
         var isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?
         if removeDuplicates { isDuplicate = { (previous: [Record], next: [Record]) in previous == next } }
-        return observe(tables: query.tables, removeDuplicates: isDuplicate) { try $0.fetchAll(query) }
+        return observe(removeDuplicates: isDuplicate) { try $0.fetchAll(query) }
     }
 
     /// The first record `query` selects (or nil) now, then again after each committed transaction that changed its table.
     public func observeOne<Record>(_ query: Query<Record>) -> Observable<Record?> {
-        observe(tables: query.tables, removeDuplicates: nil) { try $0.fetchOne(query) }
+        observe { try $0.fetchOne(query) }
     }
 
     /// The number of records `query` selects now, then again (only when it differs) after each committed transaction that changed its table.
     public func observeCount<Record>(_ query: Query<Record>) -> Observable<Int> {
-        observe(tables: query.tables, removeDuplicates: { $0 == $1 }) { try $0.fetchCount(query) }
-    }
-
-    /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
-    public func observe<Value: Sendable>(
-        tables: Set<String>, fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
-    ) -> Observable<Value> {
-        observe(tables: tables, removeDuplicates: nil, fetch: fetch)
+        observe(removeDuplicates: { $0 == $1 }) { try $0.fetchCount(query) }
     }
 }

@@ -19,12 +19,15 @@ public protocol Database: AnyObject, Sendable {
     /// so a subscriber following the tables it wrote never gets an older value after the result.
     func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (any WriteTransaction) throws -> T) -> Observable<T>
 
-    /// The value of `fetch` now, then again after each committed transaction that changed one of `tables`.
+    /// The value of `fetch` now, then again after each committed transaction that changed a table
+    /// the last fetch read.
     ///
-    /// `removeDuplicates`, when given, drops a fresh value that it finds equal to the previous one. Values
-    /// arrive in commit order where `delivery` says; disposing the subscription stops the observation.
+    /// The database tracks what each fetch reads, as GRDB's `ValueObservation.tracking` does: a fetch
+    /// that reads another table next time follows that table from then on, so no caller lists tables
+    /// and none can be forgotten. `removeDuplicates`, when given, drops a fresh value that it finds
+    /// equal to the previous one. Values arrive in commit order where `delivery` says; disposing the
+    /// subscription stops the observation.
     func observe<Value: Sendable>(
-        tables: Set<String>,
         removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
         delivery: ObservationDelivery,
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value
