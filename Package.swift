@@ -93,11 +93,12 @@ let modules: [Target] = [
     module("AuthInterface", ["Dependencies"]),
 
     // the feature contract: what a feature plugs into the app (name, migrations, config defaults,
-    // screens, commands, summary, session) and the services it is handed, as interfaces
+    // tables kept in step with remote config, screens, commands, summary, session) and the services
+    // it is handed, as interfaces
     module(
         "FeatureContract",
         [
-            "ArgumentParsing", "AuthInterface", "PersistenceInterface", "RemoteConfigInterface", "TerminalUI",
+            "ArgumentParsing", "AuthInterface", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
         ]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
@@ -141,7 +142,12 @@ let testTargets: [Target] = [
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
     tests("ArgumentParsing", []),
     tests("FileSystem", []),
-    tests("FeatureContract", ["AuthInterface", "Reactive"]),
+    tests(
+        "FeatureContract",
+        [
+            "AuthInterface", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
+            "RemoteConfigTesting",
+        ]),
     tests("Networking", ["Reactive", "TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
@@ -154,12 +160,21 @@ let testTargets: [Target] = [
     .testTarget(
         name: "Seed002PortTests", dependencies: ["Reactive", "ReactiveUI", "TerminalUI"],
         path: "Tests/Seed002PortTests", exclude: ["README.md"]),
+    // The Contacts tutorial's own sync layer (its updater, fetch limiter, repository and view model)
+    // and its tests, ported onto the Contacts feature's production types.
+    .testTarget(
+        name: "Seed000PortTests",
+        dependencies: [
+            "Contacts", "ContactsInterface", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
+            "RemoteConfigTesting", "TestSupport",
+        ],
+        path: "Tests/Seed000PortTests", exclude: ["README.md"]),
     tests("ContactsInterface", []),
     tests(
         "Contacts",
         [
-            "ContactsInterface", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-            "Reactive", "ReactiveTesting", "TerminalUI",
+            "ContactsInterface", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+            "Reactive", "ReactiveTesting", "TerminalUI", "TestSupport",
         ]),
     tests("MenuInterface", []),
     tests(
@@ -178,7 +193,7 @@ let testTargets: [Target] = [
         dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "TestSupport"],
         path: "Tests/AuthTestSupport"),
     // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
-    .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies", "PersistenceInterface"], path: "Tests/TestSupport"),
     // the app library with plugins of the tests' own
     tests(
         "BistroApp",

@@ -16,6 +16,8 @@ let package = Package(
                 .product(name: "FeatureContract", package: "bistro"),
                 .product(name: "ArgumentParsing", package: "bistro"),
                 .product(name: "PersistenceInterface", package: "bistro"),
+                .product(name: "Reactive", package: "bistro"),
+                .product(name: "RemoteConfigInterface", package: "bistro"),
                 .product(name: "TerminalUI", package: "bistro"),
             ],
             path: "Sources/Specials"),

@@ -109,6 +109,14 @@ final class PluginHostTests: XCTestCase {
         XCTAssertEqual(
             clash([FeaturePlugin(name: "one", session: session), FeaturePlugin(name: "two", session: session)]),
             "tipsy: error: the plugins do not fit together: both 'one' and 'two' provide the session\n")
+        let table = RemoteConfigTable(key: "tips_greeting", decode: { $0.stringValue }, read: { _ in "" }, replace: { _, _ in })
+        XCTAssertEqual(
+            clash([TipsPlugin.plugin, FeaturePlugin(name: "other", configTables: [table])]),
+            "tipsy: error: the plugins do not fit together: 'other' keeps a table in step with the remote-config key 'tips_greeting', which has no default of its own\n"
+        )
+        XCTAssertEqual(
+            clash([FeaturePlugin(name: "twice", remoteConfigDefaults: ["tips_greeting": .string("hi")], configTables: [table, table])]),
+            "tipsy: error: the plugins do not fit together: 'twice' keeps two tables in step with the remote-config key 'tips_greeting'\n")
     }
 
     func testAPluginsScreenIsATabOfTheFullScreen() { MainActor.assumeIsolated { Self.screenIsATab() } }

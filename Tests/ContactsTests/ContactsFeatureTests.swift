@@ -1,4 +1,5 @@
 import ContactsInterface
+import FeatureContract
 import Persistence
 import PersistenceInterface
 import Reactive
@@ -26,7 +27,12 @@ final class ContactsFeatureTests: XCTestCase {
 
     func testWithTheFakeRemoteConfigTheViewModelDeliversTheSampleContacts() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
-        let viewModel = ContactsFeature.makeViewModel(database: database, remoteConfig: FakeRemoteConfig.sample())
+        let remoteConfig = FakeRemoteConfig.sample()
+        // The plugin's tables, as the composition root collects them: the contacts table, kept in
+        // step with `seller_contacts`.
+        XCTAssertEqual(ContactsFeature.plugin.configTables.map(\.key), [SellerContactsRecord.remoteConfigKey])
+        let tables = RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: ContactsFeature.plugin.configTables)
+        let viewModel = ContactsViewModel(database: database, tables: tables)
 
         // The first element is the empty table (unless the sync's write came first), then the synced one.
         let contacts = try viewModel.contacts()
@@ -37,17 +43,6 @@ final class ContactsFeatureTests: XCTestCase {
 
         XCTAssertEqual(contacts, sampleContacts)
         XCTAssertEqual(try storedContacts(in: database), sampleContacts)
-    }
-
-    func testViewModelIsTheRepositoryStream() throws {
-        let database = try makeDatabase(holding: sellerContacts)
-        let updater = DatabaseUpdaterMock()
-        updater.error = AppError.unknown
-        let viewModel = ContactsViewModel(repository: LiveSellerContactsRepository(database: database, updater: updater))
-
-        let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
-
-        XCTAssertEqual(events.compactMap(\.element), [sortedSellerContacts])
-        XCTAssertEqual(events.compactMap { $0.error as? AppError }, [.unknown])
+        XCTAssertEqual(remoteConfig.fetchCount, 1)
     }
 }

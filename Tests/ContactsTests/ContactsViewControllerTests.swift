@@ -1,4 +1,5 @@
 import ContactsInterface
+import Foundation
 import Persistence
 import PersistenceInterface
 import Reactive
@@ -8,6 +9,13 @@ import TerminalUI
 import XCTest
 
 @testable import Contacts
+
+/// A failure with nothing more to say (the tutorial sends its `AppError.unknown`): the alert shows its sentence.
+private enum UnknownFailure: Error, LocalizedError {
+    case unknown
+
+    var errorDescription: String? { "Something went wrong. Please try again later." }
+}
 
 // XCTest on Linux finds no @MainActor test methods: each test runs a static main-actor helper.
 final class ContactsViewControllerTests: XCTestCase {
@@ -35,7 +43,7 @@ final class ContactsViewControllerTests: XCTestCase {
         // 1. Error: show a message.
         XCTAssertNotEqual(controller.phone.text, contacts.phone)
         XCTAssertNotEqual(controller.address.text, contacts.address)
-        viewModel.contactsResult.accept(Event.error(AppError.unknown))
+        viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
         drainMainQueue()
 
         // 2. The alert: one action, "OK", default style; the labels are still unset.
@@ -43,7 +51,7 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(alert.actions.count, 1)
         XCTAssertEqual(alert.actions.first?.style, .default)
         XCTAssertEqual(alert.actions.first?.title, "OK")
-        XCTAssertEqual(alert.message, AppError.unknown.localizedDescription)
+        XCTAssertEqual(alert.message, "Something went wrong. Please try again later.")
         XCTAssertNotEqual(controller.phone.text, contacts.phone)
         XCTAssertNotEqual(controller.address.text, contacts.address)
         XCTAssertTrue(terminal.snapshot().contains("[>OK<]"))
@@ -95,11 +103,11 @@ final class ContactsViewControllerTests: XCTestCase {
         let (_, controller) = show(viewModel)
         waitFor(viewModel.subscribed)
 
-        viewModel.contactsResult.accept(Event.error(AppError.unknown))
+        viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
         viewModel.contactsResult.accept(Event.error(SellerContactsDecodingError.duplicateOrder(3)))
         drainMainQueue()
 
-        XCTAssertEqual(controller.presentedAlert?.message, AppError.unknown.localizedDescription)
+        XCTAssertEqual(controller.presentedAlert?.message, UnknownFailure.unknown.localizedDescription)
         controller.presentedAlert?.choose(AlertAction(title: "OK"))
         drainMainQueue()
         XCTAssertEqual(controller.presentedAlert?.message, SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
@@ -113,7 +121,7 @@ final class ContactsViewControllerTests: XCTestCase {
     @MainActor private static func showsWhatTheDatabaseHolds() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
         let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
-        let viewModel = DeliverySpy(ContactsFeature.makeViewModel(database: database, remoteConfig: remoteConfig))
+        let viewModel = DeliverySpy(ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)))
 
         var delivered = viewModel.nextElement()
         let (_, controller) = show(viewModel)

@@ -1,16 +1,17 @@
-import Contacts
 import ContactsInterface
-import Dispatch
 import Persistence
 import PersistenceInterface
 import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
+import TestSupport
 import XCTest
 
+@testable import Contacts
+
 /// Templates published after the screen opened (remote config's real-time updates) reach the
-/// database, and from there the screen's stream.
+/// database, and from there the view model's stream.
 final class PublishedContactsTests: XCTestCase {
     private let jeju = SellerContacts(address: "제주특별자치도 제주시 1", order: 0, phone: "+82 64-000-0000")
     private let jejuJSON = #"[{"address": "제주특별자치도 제주시 1", "order": 0, "phone": "+82 64-000-0000"}]"#
@@ -19,36 +20,40 @@ final class PublishedContactsTests: XCTestCase {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
         let remoteConfig = FakeRemoteConfig.sample()
         let events = ReplaySubject<Event<[SellerContacts]>>.createUnbounded()
-        let subscription = ContactsFeature.makeViewModel(database: database, remoteConfig: remoteConfig).contacts().subscribe(events)
+        let subscription = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().subscribe(events)
         defer { subscription.dispose() }
         XCTAssertEqual(try events.compactMap(\.element).filter { $0 == sampleContacts }.toBlocking(timeout: 10).first(), sampleContacts)
 
-        remoteConfig.publish([DatabaseUpdaterImpl.sellerContactsKey: jejuJSON])
+        remoteConfig.publish([SellerContactsRecord.remoteConfigKey: jejuJSON])
         XCTAssertEqual(try events.compactMap(\.element).filter { $0 == [self.jeju] }.toBlocking(timeout: 10).first(), [jeju])
+        XCTAssertEqual(try storedContacts(in: database), [jeju])
 
-        remoteConfig.publish([DatabaseUpdaterImpl.sellerContactsKey: "not JSON"])
+        remoteConfig.publish([SellerContactsRecord.remoteConfigKey: "not JSON"])
         let failure = try events.compactMap(\.error).toBlocking(timeout: 10).first()
-        XCTAssertNotNil(failure as? SellerContactsDecodingError, "\(String(describing: failure))")
+        XCTAssertEqual(failure as? SellerContactsDecodingError, .malformedJSON, "\(String(describing: failure))")
         XCTAssertEqual(try storedContacts(in: database), [jeju], "the stored contacts stay")
     }
 
     func testAnUpdateOfOtherKeysStoresNothingAndRealTimeUpdatesEndingIsOneError() throws {
         let database = try makeDatabase(holding: sellerContacts)
+        // The sync's fetch waits for the test; activations answer at once.
         let remoteConfig = RemoteConfigMock()
-        let updater = DatabaseUpdaterImpl(
-            remoteConfig: remoteConfig, database: database,
-            fetchLimiter: FetchLimiter(serialQueue: DispatchQueue(label: "test")), storesActiveContactsAfterEveryFetch: true)
+        remoteConfig.answerActivate(true)
         let saves = SaveRecorder(database)
-        let events = ReplaySubject<Event<Void>>.createUnbounded()
-        let subscription = updater.followUpdates().subscribe(events)
+        let events = ReplaySubject<Event<[SellerContacts]>>.createUnbounded()
+        let subscription = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().subscribe(events)
         defer { subscription.dispose() }
 
         remoteConfig.sendRealtimeUpdate(RemoteConfigUpdate(updatedKeys: ["menu"]))
-        XCTAssertFalse(remoteConfig.isSubscript, "a value it does not follow is not even read")
         remoteConfig.failRealtimeUpdates(.realtimeDisabled)
-        let ended = try events.materialize().toBlocking(timeout: 10).toArray()
-        XCTAssertEqual(ended.count, 2)
-        XCTAssertEqual(ended.first?.element?.error as? RemoteConfigError, .realtimeDisabled)
+        // A later failure, which must come after every element the two above bring.
+        remoteConfig.completionHandler?(.error, RemoteConfigError.timedOut)
+
+        let errors = try events.compactMap(\.error).take(2).toBlocking(timeout: 10).toArray()
+        XCTAssertEqual(errors.map { $0 as? RemoteConfigError }, [.realtimeDisabled, .timedOut], "real-time updates ending is one error")
+        XCTAssertEqual(remoteConfig.activateCallCount, 1, "the update was activated")
+        XCTAssertFalse(remoteConfig.isSubscript, "a value it does not follow is not even read")
         XCTAssertEqual(try saves.savesAfterPendingWrites(), [])
+        XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
     }
 }

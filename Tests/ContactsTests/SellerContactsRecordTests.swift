@@ -1,10 +1,13 @@
 import ContactsInterface
 import Persistence
 import PersistenceInterface
-import Reactive
+import TestSupport
 import XCTest
 
 @testable import Contacts
+
+/// A failure of the caller's write after the replace.
+private struct CallerFailure: Error {}
 
 /// The stored shape of a contact: the feature's table, sorted by `order`.
 final class SellerContactsRecordTests: XCTestCase {
@@ -21,21 +24,29 @@ final class SellerContactsRecordTests: XCTestCase {
             SellerContacts(address: nil, order: Int16.min, phone: "+1"),
             SellerContacts(address: "Straße 1 · 서울 🏠", order: 0, phone: ""),
         ]
-        try database.write { try SellerContactsRecord.store(contacts, in: $0, onlyIfChanged: false) }
+        try database.write { try SellerContactsRecord.replace(with: contacts, in: $0) }
         XCTAssertEqual(try database.read { try SellerContactsRecord.contacts(in: $0) }, contacts.sorted { $0.order < $1.order })
         XCTAssertEqual(try database.read { try $0.fetchOne(SellerContactsRecord.self, id: 0) }?.phone, "")
     }
 
-    func testStoringTheSameContactsAgainCommitsNothing() throws {
-        let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
-        let contacts = [SellerContacts(address: "A", order: 1, phone: nil), SellerContacts(address: "B", order: 0, phone: nil)]
-        try database.write { try SellerContactsRecord.store(contacts, in: $0, onlyIfChanged: true) }
-        let saves = Locked<Int>(0)
-        let subscription = database.didSave.subscribe(onNext: { _ in saves.withLock { $0 += 1 } })
-        defer { subscription.dispose() }
-        try database.write { try SellerContactsRecord.store(contacts.reversed(), in: $0, onlyIfChanged: true) }
-        XCTAssertEqual(saves.withLock { $0 }, 0)
-        try database.write { try SellerContactsRecord.store([contacts[0]], in: $0, onlyIfChanged: true) }
-        XCTAssertEqual(saves.withLock { $0 }, 1)
+    func testReplaceMakesTheTableHoldExactlyTheContactsWithinTheCallersWrite() throws {
+        let database = try makeDatabase(holding: sellerContacts)
+        let saves = SaveRecorder(database)
+
+        try database.write { try SellerContactsRecord.replace(with: sampleContacts.reversed(), in: $0) }
+        XCTAssertEqual(try storedContacts(in: database), sampleContacts)
+        XCTAssertEqual(try saves.savesAfterPendingWrites(), [DatabaseChanges(tables: ["sellerContacts": .init(inserted: 2, deleted: 3)])])
+
+        // The caller's write is the transaction: when it fails after the replace, or the replace
+        // fails half-way (two contacts at one `order`), nothing of it stays.
+        XCTAssertThrowsError(
+            try database.write { db in
+                try SellerContactsRecord.replace(with: [], in: db)
+                throw CallerFailure()
+            })
+        let clash = [SellerContacts(address: "A", order: 5, phone: nil), SellerContacts(address: "B", order: 5, phone: nil)]
+        XCTAssertThrowsError(try database.write { try SellerContactsRecord.replace(with: clash, in: $0) })
+        XCTAssertEqual(try storedContacts(in: database), sampleContacts)
+        XCTAssertEqual(try saves.savesAfterPendingWrites().count, 1)
     }
 }

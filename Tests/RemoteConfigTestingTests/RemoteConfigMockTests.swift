@@ -7,7 +7,7 @@ import XCTest
 
 /// The Contacts tutorial's hand-fired mock: nothing happens until the test fires a handler; calls
 /// and reads are recorded. (The tutorial's `testSync` drives it through the real updater in
-/// `ContactsTests.DatabaseUpdaterTests`.)
+/// `Seed000PortTests.DatabaseUpdaterTests`.)
 final class RemoteConfigMockTests: XCTestCase {
     func testCallsAreCountedAndPresetAnswersComeAtOnce() {
         let remoteConfig = RemoteConfigMock()

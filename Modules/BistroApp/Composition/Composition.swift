@@ -34,7 +34,7 @@ enum Composition {
         }
         return FeatureServices(
             mode: .fake, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
-            authentication: FakeAuthentication().client, readInput: InputReading.read)
+            configTables: host.configTables, authentication: FakeAuthentication().client, readInput: InputReading.read)
     }
 
     private static func live(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
@@ -67,6 +67,7 @@ enum Composition {
         ).client
         return FeatureServices(
             mode: .live, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
-            authentication: authentication, readInput: InputReading.read, usesNetwork: settings.firebase != nil)
+            configTables: host.configTables, authentication: authentication, readInput: InputReading.read,
+            usesNetwork: settings.firebase != nil)
     }
 }

@@ -11,13 +11,16 @@ struct PluginHost: Sendable {
     let migrations: [Migration]
     /// Every plugin's in-app defaults, merged.
     let remoteConfigDefaults: [String: RemoteConfigDefaultValue]
+    /// Every plugin's tables kept in step with remote config.
+    let configTables: [RemoteConfigTable]
     /// The session, from the one plugin that provides one.
     let session: FeatureSession?
 
     /// The commands the host adds itself.
     static let hostCommands: [any FeatureCommand.Type] = [ConfigCommand.self]
 
-    /// Checks that no two plugins share a name, a migration, a remote-config key or a command name.
+    /// Checks that no two plugins share a name, a migration, a remote-config key or a command name,
+    /// and that each table kept in step with remote config follows one of its own plugin's keys, once.
     init(_ plugins: [FeaturePlugin]) throws(PluginClash) {
         var names: [String: String] = [:]
         var migrationOwners: [String: String] = [:]
@@ -36,6 +39,17 @@ struct PluginHost: Sendable {
                     throw PluginClash("the remote-config key '\(key)' belongs to both '\(owner)' and '\(plugin.name)'")
                 }
             }
+            var tableKeys = Set<String>()
+            for table in plugin.configTables {
+                guard plugin.remoteConfigDefaults[table.key] != nil else {
+                    throw PluginClash(
+                        "'\(plugin.name)' keeps a table in step with the remote-config key '\(table.key)', "
+                            + "which has no default of its own")
+                }
+                guard tableKeys.insert(table.key).inserted else {
+                    throw PluginClash("'\(plugin.name)' keeps two tables in step with the remote-config key '\(table.key)'")
+                }
+            }
             for command in plugin.commands {
                 if let owner = commandOwners.updateValue(plugin.name, forKey: command.commandName) {
                     throw PluginClash("the command '\(command.commandName)' belongs to both '\(owner)' and '\(plugin.name)'")
@@ -52,6 +66,7 @@ struct PluginHost: Sendable {
         self.plugins = plugins
         migrations = plugins.flatMap(\.migrations) + HostMigrations.all
         remoteConfigDefaults = plugins.reduce(into: [:]) { $0.merge($1.remoteConfigDefaults) { first, _ in first } }
+        configTables = plugins.flatMap(\.configTables)
         session = plugins.lazy.compactMap(\.session).first
     }
 

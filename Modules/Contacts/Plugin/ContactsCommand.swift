@@ -55,10 +55,8 @@ struct ContactsCommand: FeatureCommand {
             console.error(failure.message)
         }
         // Without a server the stream sends nothing and opens no connection.
-        let updates = try ContactsSync.followUpdates(services).subscribe(onNext: { event in
-            if case .error(let error) = event {
-                console.error(CommandFailure("could not store the published contacts", error).message)
-            }
+        let updates = try services.remoteConfigTables().followUpdates(SellerContactsRecord.remoteConfigKey).subscribe(onNext: { error in
+            console.error(CommandFailure("could not store the published contacts", error).message)
         })
         defer { updates.dispose() }
         await end.untilInterrupted()

@@ -3,16 +3,18 @@ import RemoteConfigInterface
 import TerminalUI
 
 extension ContactsFeature {
-    /// The Contacts feature as the app takes it: its table, the `seller_contacts` key with the
-    /// contacts compiled in, the Contacts tab, `bistro contacts`, and its part of the summary.
+    /// The Contacts feature as the app takes it: its table, kept in step with the `seller_contacts`
+    /// key (the contacts compiled in as its default), the Contacts tab, `bistro contacts`, and its
+    /// part of the summary.
     public static let plugin = FeaturePlugin(
         name: "contacts",
         migrations: ContactsMigrations.all,
-        remoteConfigDefaults: [DatabaseUpdaterImpl.sellerContactsKey: .string(ContactsDefaults.sellerContacts)],
+        remoteConfigDefaults: [SellerContactsRecord.remoteConfigKey: .string(ContactsDefaults.sellerContacts)],
+        configTables: [SellerContactsRecord.configTable],
         commands: [ContactsCommand.self],
         screens: [
             FeatureScreen { services in
-                makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
+                makeViewController(database: try services.database(), tables: try services.remoteConfigTables())
             }
         ],
         summary: FeatureSummary(title: "Contacts") { services in

@@ -30,10 +30,8 @@ struct SellerContactsRecord: DatabaseRecord, Equatable {
         try db.fetchAll(fetchRequestWithSort()).map(\.contact)
     }
 
-    /// Makes the table hold exactly `contacts`; writes nothing when it already does, so an
-    /// unchanged sync commits nothing and wakes no observer. Reads inside the caller's write.
-    static func store(_ contacts: [SellerContacts], in db: any WriteTransaction, onlyIfChanged: Bool) throws {
-        if onlyIfChanged, try Self.contacts(in: db) == contacts.sorted(by: { $0.order < $1.order }) { return }
+    /// Makes the table hold exactly `contacts`, in one transaction: the caller's write.
+    static func replace(with contacts: [SellerContacts], in db: any WriteTransaction) throws {
         try db.deleteAll(SellerContactsRecord.self)
         for contact in contacts { try db.insert(SellerContactsRecord(contact)) }
     }

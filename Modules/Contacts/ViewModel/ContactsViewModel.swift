@@ -1,19 +1,31 @@
 import ContactsInterface
+import FeatureContract
+import PersistenceInterface
 import Reactive
 
-/// The contacts screen's view model: the repository's stream, as the screen binds it.
-// It only forwards, as the Contacts tutorial's does: the layer stays so that the screen's tests
-// drive a view model mock (the tutorial's `contactsResult` relay) without a repository behind it.
+/// The contacts screen's view model: the contacts the database holds, and the failures of keeping
+/// them in step with remote config.
+///
+/// The screen shows only what the database holds: the sync and the templates published later
+/// reach it through the observation, never straight from remote config; what fails reaches it as
+/// an error element, with the words of the service that failed.
 public final class ContactsViewModel: ContactsViewModelType {
-    private let repository: any SellerContactsRepository
+    private let database: any Database
+    private let tables: RemoteConfigTables
 
-    /// A view model over `repository`.
-    public init(repository: any SellerContactsRepository) {
-        self.repository = repository
+    /// A view model over `database`, whose contacts table `tables` keeps in step with remote config.
+    public init(database: any Database, tables: RemoteConfigTables) {
+        self.database = database
+        self.tables = tables
     }
 
-    /// The seller's contacts sorted by `order`, and an `.error` element for each failure.
+    /// The stored contacts sorted by `order`, now and after every change to them, merged with an
+    /// `.error` element for each failure of the sync and of following published templates.
     public func contacts() -> Observable<Event<[SellerContacts]>> {
-        repository.sellerContacts()
+        Observable.merge([
+            // Duplicates dropped: a store of the same contacts redraws nothing.
+            database.observe(removeDuplicates: { $0 == $1 }) { try SellerContactsRecord.contacts(in: $0) }.materialize(),
+            tables.keepInStep(SellerContactsRecord.remoteConfigKey).map { .error($0.underlying) },
+        ])
     }
 }

@@ -18,6 +18,9 @@ public struct FeaturePlugin: Sendable {
     /// The remote-config keys the feature owns, with the values used until a server sends others.
     /// A key belongs to one plugin.
     public var remoteConfigDefaults: [String: RemoteConfigDefaultValue]
+    /// The tables the feature keeps in step with its keys: each holds one key's value, decoded
+    /// (`FeatureServices.remoteConfigTables()` syncs them and follows published templates).
+    public var configTables: [RemoteConfigTable]
     /// The feature's commands (`bistro menu ...`), each a `FeatureCommand` type; names unique across plugins.
     public var commands: [any FeatureCommand.Type]
     /// The feature's screens for the full-screen app, as tabs in the order of the plugin list.
@@ -32,6 +35,7 @@ public struct FeaturePlugin: Sendable {
         name: String,
         migrations: [Migration] = [],
         remoteConfigDefaults: [String: RemoteConfigDefaultValue] = [:],
+        configTables: [RemoteConfigTable] = [],
         commands: [any FeatureCommand.Type] = [],
         screens: [FeatureScreen] = [],
         summary: FeatureSummary? = nil,
@@ -40,6 +44,7 @@ public struct FeaturePlugin: Sendable {
         self.name = name
         self.migrations = migrations
         self.remoteConfigDefaults = remoteConfigDefaults
+        self.configTables = configTables
         self.commands = commands
         self.screens = screens
         self.summary = summary

@@ -1,6 +1,7 @@
 import AuthInterface
 import Foundation
 import PersistenceInterface
+import Reactive
 import RemoteConfigInterface
 
 /// What the app hands every feature: its services as interfaces, live or fake, and the console.
@@ -27,14 +28,17 @@ public struct FeatureServices: Sendable {
     private let openDatabase: @Sendable () throws -> any Database
     private let openRemoteConfig: @Sendable () throws -> any RemoteConfigProtocol
     private let openInput: @Sendable (_ source: String, _ limit: Int) throws -> Data
+    private let tables: SharedTables
 
     /// Services from these parts; `database` and `remoteConfig` are called on each use, so they
-    /// should open once and keep what they opened.
+    /// should open once and keep what they opened. `configTables` are every plugin's tables kept in
+    /// step with remote config.
     public init(
         mode: Mode,
         console: Console,
         database: @escaping @Sendable () throws -> any Database,
         remoteConfig: @escaping @Sendable () throws -> any RemoteConfigProtocol,
+        configTables: [RemoteConfigTable] = [],
         authentication: AuthenticationClient,
         readInput: @escaping @Sendable (_ source: String, _ limit: Int) throws -> Data,
         usesNetwork: Bool = false,
@@ -48,6 +52,7 @@ public struct FeatureServices: Sendable {
         self.authentication = authentication
         self.usesNetwork = usesNetwork
         self.now = now
+        tables = SharedTables(configTables)
     }
 
     /// The app's one database, with every feature's migrations applied; a failure to open it is a
@@ -59,6 +64,12 @@ public struct FeatureServices: Sendable {
     /// Remote config, with every feature's in-app defaults.
     public func remoteConfig() throws -> any RemoteConfigProtocol {
         try CommandFailure.during("could not open the app's storage") { try openRemoteConfig() }
+    }
+
+    /// The tables every plugin keeps in step with remote config, made on first use and shared by
+    /// every feature of the run, so that their syncs join one fetch.
+    public func remoteConfigTables() throws -> RemoteConfigTables {
+        try tables.get(database: database(), remoteConfig: remoteConfig())
     }
 
     /// The bytes of `source` — a file's path, or `-` for standard input — up to `limit` bytes;
@@ -77,5 +88,28 @@ public struct FeatureServices: Sendable {
     /// an empty write runs after every write queued before it.
     public func finishQueuedWrites(failure: String = "could not store the last changes") throws {
         try CommandFailure.during(failure) { try database().write { _ in } }
+    }
+}
+
+/// The one `RemoteConfigTables` of a run, made on first use.
+private final class SharedTables: Sendable {
+    private let declared: [RemoteConfigTable]
+    private let made = Locked<RemoteConfigTables?>(nil)
+
+    init(_ declared: [RemoteConfigTable]) {
+        self.declared = declared
+    }
+
+    func get(database: @autoclosure () throws -> any Database, remoteConfig: @autoclosure () throws -> any RemoteConfigProtocol) rethrows
+        -> RemoteConfigTables
+    {
+        if let tables = made.withLock({ $0 }) { return tables }
+        let tables = RemoteConfigTables(remoteConfig: try remoteConfig(), database: try database(), tables: declared)
+        // A second caller that got here meanwhile takes the first one's, so that there is one.
+        return made.withLock { made in
+            if let made { return made }
+            made = tables
+            return tables
+        }
     }
 }

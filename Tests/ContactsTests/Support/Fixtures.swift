@@ -1,4 +1,5 @@
 import ContactsInterface
+import FeatureContract
 import Foundation
 import Persistence
 import PersistenceInterface
@@ -14,7 +15,7 @@ let sellerContacts = [
     SellerContacts(address: nil, order: 1, phone: "+49 89 3333"),
 ]
 
-/// What the repository delivers for `sellerContacts`: the same, sorted by `order`.
+/// What the view model delivers for `sellerContacts`: the same, sorted by `order`.
 let sortedSellerContacts = sellerContacts.sorted { $0.order < $1.order }
 
 /// The contacts of `RemoteConfigSample.sellerContacts`.
@@ -30,6 +31,11 @@ func makeDatabase(holding contacts: [SellerContacts] = []) throws -> SQLiteDatab
         for contact in contacts { try db.insert(SellerContactsRecord(contact)) }
     }
     return database
+}
+
+/// The contacts table of `database` kept in step with `remoteConfig`, as the app's plugin declares it.
+func makeTables(_ remoteConfig: any RemoteConfigProtocol, _ database: any Database) -> RemoteConfigTables {
+    RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: [SellerContactsRecord.configTable])
 }
 
 /// What the table holds, sorted by `order`.

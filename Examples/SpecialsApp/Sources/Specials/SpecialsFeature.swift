@@ -1,83 +1,131 @@
 import ArgumentParsing
 import FeatureContract
+import Foundation
 import PersistenceInterface
+import Reactive
+import RemoteConfigInterface
 import TerminalUI
 
 /// Today's specials: a feature Bistro does not have, plugged into its app library.
+///
+/// The specials are published in remote config (`specials`, a JSON array of `{name, price}`), kept
+/// in the `specials` table by the app's remote-config tables, and shown from that table only.
 public enum SpecialsFeature {
-    /// The plugin: a table, a remote-config key with its default, `specials add|list`, a tab and a
-    /// summary section.
+    /// The plugin: a table kept in step with a key (the specials compiled in as its default),
+    /// `specials [--json]`, a tab and a summary section.
     public static let plugin = FeaturePlugin(
         name: "specials",
         migrations: [
-            Migration("specials.create", sql: "CREATE TABLE specials (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)")
+            Migration(
+                "specials.create", sql: "CREATE TABLE specials (position INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)")
         ],
-        remoteConfigDefaults: ["specials_banner": .string("Today's specials")],
+        remoteConfigDefaults: [Special.key: .string(#"[{"name": "비빔밥", "price": 9000}]"#)],
+        configTables: [Special.table],
         commands: [SpecialsCommand.self],
-        screens: [FeatureScreen { services in SpecialsViewController(lines: try Specials.lines(services)) }],
-        summary: FeatureSummary(title: "Specials") { services in try Specials.lines(services).joined(separator: "\n") })
-}
-
-/// The specials as stored, as lines of text.
-enum Specials {
-    static func lines(_ services: FeatureServices) throws -> [String] {
-        let banner = try services.remoteConfig().configValue(forKey: "specials_banner").stringValue
-        let rows = try services.database().read { db in
-            try db.fetchRows(sql: "SELECT name, price FROM specials ORDER BY id").map {
-                "\(try $0.decode(String.self, column: "name")) \(try $0.decode(Int.self, column: "price"))"
+        screens: [
+            FeatureScreen { services in SpecialsViewController(database: try services.database(), tables: try services.remoteConfigTables())
             }
+        ],
+        summary: FeatureSummary(title: "Specials") { services in
+            try await services.remoteConfigTables().sync(Special.key).value
+            return Special.lines(try services.database().read { try Special.all(in: $0) }).joined(separator: "\n")
+        })
+}
+
+/// One special, as published and as stored.
+struct Special: Codable, Equatable, Sendable {
+    let name: String
+    let price: Int
+
+    /// The remote-config key of the specials.
+    static let key = "specials"
+
+    /// A value of `specials` that is not a list of specials at positive prices: refused whole.
+    struct Refused: Error, LocalizedError {
+        var errorDescription: String? { "the specials are not a list of names with prices above 0" }
+    }
+
+    /// The specials table, kept in step with `specials`.
+    static let table = RemoteConfigTable(
+        key: key,
+        decode: { value in
+            guard let specials = try? JSONDecoder().decode([Special].self, from: value.dataValue), specials.allSatisfy({ $0.price > 0 })
+            else { throw Refused() }
+            return specials
+        },
+        read: { try all(in: $0) },
+        replace: { specials, db in
+            try db.execute(sql: "DELETE FROM specials")
+            for (position, special) in specials.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO specials (position, name, price) VALUES (?, ?, ?)",
+                    arguments: [.integer(Int64(position)), .text(special.name), .integer(Int64(special.price))])
+            }
+        })
+
+    /// The stored specials, in the order published.
+    static func all(in db: any ReadTransaction) throws -> [Special] {
+        try db.fetchRows(sql: "SELECT name, price FROM specials ORDER BY position").map { row in
+            Special(name: try row.decode(String.self, column: "name"), price: try row.decode(Int.self, column: "price"))
         }
-        return [banner.sanitizedForTerminal] + (rows.isEmpty ? ["none today"] : rows.map(\.sanitizedForTerminal))
+    }
+
+    /// The specials as lines of text, their names shown safely on a terminal.
+    static func lines(_ specials: [Special]) -> [String] {
+        specials.isEmpty ? ["none today"] : specials.map { "\($0.name.sanitizedForTerminal) \($0.price)" }
     }
 }
 
+/// `specials [--json]`: syncs the specials from remote config, then prints the stored ones.
 struct SpecialsCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "specials", abstract: "today's specials", subcommands: [SpecialsAddCommand.self, SpecialsListCommand.self])
+    static let configuration = CommandConfiguration(commandName: "specials", abstract: "sync and print today's specials")
+
+    @Flag(help: "print JSON") var json = false
 
     func run(with services: FeatureServices) async throws {
-        throw ValidationError("missing command for 'specials' (add or list)")
-    }
-}
-
-struct SpecialsAddCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "add a special")
-
-    @Argument(help: "the dish") var name: String
-    @Argument(help: "its price in won", transform: SpecialsAddCommand.price) var price: Int
-
-    static func price(_ text: String) throws -> Int {
-        guard let price = Int(text), price > 0 else { throw ValidationError("PRICE must be a whole number of won above 0, not '\(text)'") }
-        return price
-    }
-
-    func run(with services: FeatureServices) async throws {
-        try services.database().write { db in
-            try db.execute(sql: "INSERT INTO specials (name, price) VALUES (?, ?)", arguments: [.text(name), .integer(Int64(price))])
+        do {
+            try await services.remoteConfigTables().sync(Special.key).value
+        } catch {
+            throw CommandFailure("could not sync the specials", error)
         }
-        services.console.emit("added \(name.sanitizedForTerminal)")
+        let specials = try CommandFailure.during("could not read the specials") { try services.database().read { try Special.all(in: $0) } }
+        services.console.emit(json ? try JSONLine.encode(specials) : Special.lines(specials).joined(separator: "\n"))
     }
 }
 
-struct SpecialsListCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "list today's specials")
-
-    func run(with services: FeatureServices) async throws {
-        services.console.emit(try Specials.lines(services).joined(separator: "\n"))
-    }
-}
-
+/// The specials, from the table: redrawn when it changes, and an alert for each failure to keep
+/// it in step with remote config.
 @MainActor
 final class SpecialsViewController: ViewController {
-    private let lines: [String]
+    private let list = ListView(placeholder: "none today")
+    private let database: any Database
+    private let tables: RemoteConfigTables
+    private let disposeBag = DisposeBag()
 
-    init(lines: [String]) {
-        self.lines = lines
+    init(database: any Database, tables: RemoteConfigTables) {
+        self.database = database
+        self.tables = tables
         super.init()
         title = "Specials"
     }
 
     override func loadView() {
-        view = Label(lines.joined(separator: "\n"), numberOfLines: 0)
+        view = Panel(title: "Today's specials", list)
+    }
+
+    override func viewDidLoad() {
+        database.observe(removeDuplicates: { $0 == $1 }) { try Special.all(in: $0) }
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] specials in
+                self?.list.rows = specials.map { ListRow($0.name, "\($0.price)") }
+            })
+            .disposed(by: disposeBag)
+        tables.keepInStep(Special.key)
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] error in
+                guard let self else { return }
+                rx.showMessage(error.localizedDescription).subscribe().disposed(by: disposeBag)
+            })
+            .disposed(by: disposeBag)
     }
 }

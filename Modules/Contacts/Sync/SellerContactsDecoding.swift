@@ -3,23 +3,24 @@ import Foundation
 
 /// Reads remote config's `seller_contacts` strictly: either every contact is valid and `order` is unique, or a typed error.
 enum SellerContactsDecoding {
-    /// The contacts in `data`, in the order sent; throws `SellerContactsDecodingError` for a bad value
-    /// and passes on any other error of the decoder.
-    static func decode(_ data: Data, with decoder: any JSONDecoding) throws -> [SellerContacts] {
+    /// The contacts in `data`, in the order sent; throws `SellerContactsDecodingError` for a bad value.
+    static func decode(_ data: Data) throws(SellerContactsDecodingError) -> [SellerContacts] {
         let contacts: [SellerContacts]
         do {
-            contacts = try decoder.decode([SellerContacts].self, from: data)
+            contacts = try JSONDecoder().decode([SellerContacts].self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let path = outOfRangeOrder(in: data) {
-                throw SellerContactsDecodingError.invalidContact(path: path)
+                throw .invalidContact(path: path)
             }
             throw SellerContactsDecodingError(error)
+        } catch {
+            throw .malformedJSON
         }
         // `order` is the table's key: a duplicate would fail the insert half-way through the
         // transaction, so it is refused before any write, with a reason a person can act on.
         var seen = Set<Int16>()
         for contact in contacts where !seen.insert(contact.order).inserted {
-            throw SellerContactsDecodingError.duplicateOrder(contact.order)
+            throw .duplicateOrder(contact.order)
         }
         return contacts
     }

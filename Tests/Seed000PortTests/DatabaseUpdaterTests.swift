@@ -7,10 +7,13 @@ import Reactive
 import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
+import TestSupport
 import XCTest
 
 @testable import Contacts
 
+/// The tutorial's `testSync`, and the rest of `DatabaseUpdaterImpl`'s rule: one sync at a time, only
+/// a fetch that brought new values writes, and a failure is an error event that changes nothing.
 final class DatabaseUpdaterTests: XCTestCase {
     private var database: SQLiteDatabase!
     private let disposeBag = DisposeBag()

@@ -1,7 +1,6 @@
-import ContactsInterface
 import Reactive
 
-/// The seed's updater mock: records that `sync()` was called and emits `error` as an event when set.
+/// The tutorial's updater mock: records that `sync()` was called and emits `error` as an event when set.
 final class DatabaseUpdaterMock: DatabaseUpdater {
     private let state = Locked<(isSync: Bool, error: (any Error)?)>((false, nil))
 

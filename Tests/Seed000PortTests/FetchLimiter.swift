@@ -1,12 +1,13 @@
 import Dispatch
 
-/// Lets one sync at a time fetch remote config (the tutorial's `FetchLimiter`): `fetchInProcess` is set while one runs.
+/// The tutorial's `FetchLimiter`: lets one sync at a time fetch remote config; `fetchInProcess` is
+/// set while one runs.
 ///
 /// Every access runs on `serialQueue`. The check and the set that start a fetch are one step
 /// (`startFetch()`): as two steps, concurrent syncs could all see "not in process" and all fetch.
-public final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards `inProcess` and `generation`
+final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards `inProcess` and `generation`
     /// Proof of having started a fetch; only the fetch holding the current ticket may end it.
-    public struct Ticket: Sendable, Equatable {
+    struct Ticket: Sendable, Equatable {
         fileprivate let generation: UInt64
     }
 
@@ -17,12 +18,12 @@ public final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards 
     private var generation: UInt64 = 0
 
     /// A limiter whose state is read and written on `serialQueue` (which must not be the caller's queue).
-    public init(serialQueue: DispatchQueue) {
+    init(serialQueue: DispatchQueue) {
         self.serialQueue = serialQueue
     }
 
     /// Whether a fetch runs; a test may set it to stand for a fetch started elsewhere.
-    public var fetchInProcess: Bool {
+    var fetchInProcess: Bool {
         get { serialQueue.sync { inProcess } }
         set {
             serialQueue.sync {
@@ -33,7 +34,7 @@ public final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards 
     }
 
     /// Sets `fetchInProcess` and returns a ticket, or returns nil when a fetch already runs.
-    public func startFetch() -> Ticket? {
+    func startFetch() -> Ticket? {
         serialQueue.sync {
             guard !inProcess else { return nil }
             inProcess = true
@@ -43,7 +44,7 @@ public final class FetchLimiter: @unchecked Sendable {  // `serialQueue` guards 
     }
 
     /// Clears `fetchInProcess` if the fetch of `ticket` is still the one in process; otherwise does nothing.
-    public func endFetch(_ ticket: Ticket) {
+    func endFetch(_ ticket: Ticket) {
         serialQueue.sync {
             guard inProcess, generation == ticket.generation else { return }
             inProcess = false

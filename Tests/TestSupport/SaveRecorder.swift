@@ -2,14 +2,15 @@ import PersistenceInterface
 import Reactive
 import XCTest
 
-/// Records the database's did-save stream (the tutorial's `NSManagedObjectContextDidSave` notifications).
-final class SaveRecorder: Sendable {
+/// Records a database's did-save stream (Core Data's `NSManagedObjectContextDidSave` notifications, which
+/// the Contacts tutorial's tests observe).
+public final class SaveRecorder: Sendable {
     private let database: any Database
     private let saves = Locked<[DatabaseChanges]>([])
     private let expectations = Locked<[XCTestExpectation]>([])
     private let subscription = SingleAssignmentDisposable()
 
-    init(_ database: any Database) {
+    public init(_ database: any Database) {
         self.database = database
         subscription.setDisposable(database.didSave.subscribe(onNext: { [weak self] in self?.record($0) }))
     }
@@ -24,7 +25,7 @@ final class SaveRecorder: Sendable {
     }
 
     /// An expectation fulfilled by the next save.
-    func expectSave() -> XCTestExpectation {
+    public func expectSave() -> XCTestExpectation {
         let expectation = XCTestExpectation(description: "the database saves")
         expectation.assertForOverFulfill = false
         expectations.withLock { $0.append(expectation) }
@@ -36,7 +37,7 @@ final class SaveRecorder: Sendable {
     /// Writes run one at a time on the writer queue, and a write that changes nothing saves nothing,
     /// so an empty write is a barrier: a save still to come from an earlier write has come by then.
     /// This is how "nothing was saved" is asserted without waiting for a time-out.
-    func savesAfterPendingWrites() throws -> [DatabaseChanges] {
+    public func savesAfterPendingWrites() throws -> [DatabaseChanges] {
         try database.write { _ in }
         return saves.withLock { $0 }
     }

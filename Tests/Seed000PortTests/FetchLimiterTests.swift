@@ -1,7 +1,7 @@
-import Contacts
 import Dispatch
 import XCTest
 
+/// The tutorial's `FetchLimiter`: one fetch at a time, and a fetch ends only its own turn.
 final class FetchLimiterTests: XCTestCase {
     func testOneFetchAtATime() {
         let limiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))

@@ -1,9 +1,8 @@
-import Contacts
 import ContactsInterface
 import Foundation
 import Reactive
 
-/// The seed's decoder mock: ignores the bytes, answers with `contacts` and records that it was asked.
+/// The tutorial's decoder mock: ignores the bytes, answers with `contacts` and records that it was asked.
 final class JSONDecoderMock: JSONDecoding {
     private let contacts: [SellerContacts]
     private let decoded = Locked(false)

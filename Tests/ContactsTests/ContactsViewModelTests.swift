@@ -1,0 +1,70 @@
+import ContactsInterface
+import Persistence
+import PersistenceInterface
+import Reactive
+import ReactiveTesting
+import RemoteConfigInterface
+import RemoteConfigTesting
+import TestSupport
+import XCTest
+
+@testable import Contacts
+
+/// The screen's view model: the stored contacts, now and after every change to them, merged with an
+/// error element for each failure of keeping them in step with remote config.
+final class ContactsViewModelTests: XCTestCase {
+    func testAValueThatDoesNotDecodeIsAnErrorElementAndTheStoredContactsStillArrive() throws {
+        let database = try makeDatabase(holding: sellerContacts)
+        let remoteConfig = RemoteConfigMock(values: [SellerContactsRecord.remoteConfigKey: remoteValue("not json")])
+        remoteConfig.answerFetchAndActivate(.successFetchedFromRemote)
+        let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
+
+        let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
+
+        XCTAssertTrue(remoteConfig.isFetchAndActivate)
+        XCTAssertEqual(events.compactMap(\.element), [sortedSellerContacts])
+        // The error behind the table's: the alert says what the decoding said.
+        XCTAssertEqual(events.compactMap { $0.error as? SellerContactsDecodingError }, [.malformedJSON])
+        XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
+    }
+
+    func testAFailedFetchIsAnErrorElementWithRemoteConfigsErrorAndTheStoredContactsStillArrive() throws {
+        let database = try makeDatabase(holding: sellerContacts)
+        let remoteConfig = RemoteConfigMock(values: [SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)])
+        remoteConfig.answerFetchAndActivate(.error, RemoteConfigError.timedOut)
+        let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
+
+        let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
+
+        XCTAssertEqual(events.compactMap(\.element), [sortedSellerContacts])
+        XCTAssertEqual(events.compactMap { $0.error as? RemoteConfigError }, [.timedOut])
+        XCTAssertFalse(remoteConfig.isSubscript, "a failed fetch reads no value")
+        XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
+    }
+
+    func testTheStreamFollowsEveryWriterAndSkipsWritesThatChangeNothing() throws {
+        let database = try makeDatabase(holding: sellerContacts)
+        // A fetch that never ends: the sync stores nothing, so every write below is another writer's.
+        let remoteConfig = RemoteConfigMock()
+        let contacts = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().compactMap(\.element)
+        let changed = SellerContacts(address: "Neuer Weg 5", order: 0, phone: "+49 40 9999")
+        let values = contacts.take(3).toArray().asObservable()
+        let recorded = ReplaySubject<[[SellerContacts]]>.createUnbounded()
+        let subscription = values.subscribe(recorded)
+        defer { subscription.dispose() }
+        let saves = SaveRecorder(database)
+
+        // The same rows written again: a commit, but no new element.
+        try database.write { db in
+            try db.deleteAll(SellerContactsRecord.self)
+            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
+        }
+        try database.write { try $0.update(SellerContactsRecord(changed)) }
+        try database.write { try $0.deleteAll(SellerContactsRecord.self) }
+
+        let elements = try recorded.toBlocking(timeout: 10).first()
+        XCTAssertEqual(elements, [sortedSellerContacts, [changed] + sortedSellerContacts.dropFirst(), []])
+        XCTAssertEqual(try saves.savesAfterPendingWrites().count, 3)
+        XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 1)
+    }
+}
