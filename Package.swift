@@ -180,8 +180,8 @@ let testTargets: [Target] = [
     tests(
         "Menu",
         [
-            "MenuInterface", "Architecture", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
-            "Reactive", "ReactiveTesting", "TerminalUI",
+            "MenuInterface", "Architecture", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface",
+            "RemoteConfigTesting", "Reactive", "ReactiveTesting", "TerminalUI",
         ]),
     tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),

@@ -1,7 +1,7 @@
 import Architecture
+import FeatureContract
 import MenuInterface
 import PersistenceInterface
-import RemoteConfigInterface
 
 /// Builds the feature from the services the composition root picked, live or fake.
 public enum MenuFeature {
@@ -16,12 +16,13 @@ public enum MenuFeature {
             middleware: [MenuMiddleware.all(menuService: menuService, orderService: orderService)])
     }
 
-    /// The view model over the live services: the catalog from `remoteConfig` through `database`,
-    /// orders into it, and the selection kept in it (the one `LiveMenuSelectionService` shares).
+    /// The view model over the live services: the catalog in `database`, kept in step with remote
+    /// config by `tables`, orders into it, and the selection kept in it (the one
+    /// `LiveMenuSelectionService` shares).
     @MainActor
-    public static func makeViewModel(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuListViewModel {
+    public static func makeViewModel(database: any Database, tables: RemoteConfigTables) -> MenuListViewModel {
         MenuListViewModel(
-            menuService: LiveMenuService(remoteConfig: remoteConfig, database: database),
+            menuService: LiveMenuService(database: database, tables: tables),
             orderService: LiveOrderService(database: database),
             selectionService: LiveMenuSelectionService(database: database)
         )
@@ -29,7 +30,7 @@ public enum MenuFeature {
 
     /// The menu screen over the live services.
     @MainActor
-    public static func makeViewController(database: any Database, remoteConfig: any RemoteConfigProtocol) -> MenuViewController {
-        MenuViewController(viewModel: makeViewModel(database: database, remoteConfig: remoteConfig))
+    public static func makeViewController(database: any Database, tables: RemoteConfigTables) -> MenuViewController {
+        MenuViewController(viewModel: makeViewModel(database: database, tables: tables))
     }
 }

@@ -50,7 +50,7 @@ final class LiveSelectionScreenTests: XCTestCase {
     /// The app's screen (what `MenuFeature.makeViewController` builds) on a headless terminal, once it shows `expected`.
     @MainActor private static func show(_ database: any Database, expecting expected: [MenuItem]) -> Shown {
         let terminal = HeadlessTerminal(width: 40, height: 12)
-        let viewModel = MenuFeature.makeViewModel(database: database, remoteConfig: FakeRemoteConfig.sample())
+        let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
         let menus = Collector(viewModel.menuObservable.asObservable())
         let alerts = Collector(viewModel.alerts)
         let alertsOnMainThread = Collector(viewModel.alerts.map { _ in Thread.isMainThread })

@@ -52,12 +52,12 @@ final class MenuListViewModelTests: XCTestCase {
 
         init(
             menuService: StubMenuService = StubMenuService(), orderService: StubOrderService = StubOrderService(),
-            selectionService: (any MenuSelectionService)? = nil
+            selectionService: InMemoryMenuSelectionService = .init()
         ) {
             self.menuService = menuService
             self.orderService = orderService
             viewModel = MenuListViewModel(
-                menuService: menuService, orderService: orderService, selectionService: selectionService, scheduler: scheduler)
+                menuService: menuService, orderService: orderService, inMemory: selectionService, scheduler: scheduler)
             menus = scheduler.createObserver([MenuItem].self)
             itemsCount = scheduler.createObserver(Int.self)
             totalPrice = scheduler.createObserver(Int.self)

@@ -145,7 +145,7 @@ final class MenuViewControllerTests: XCTestCase {
 
     @MainActor private static func live() {
         let database = try! SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
-        let viewModel = MenuFeature.makeViewModel(database: database, remoteConfig: FakeRemoteConfig.sample())
+        let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
         let menus = Collector(viewModel.menuObservable.asObservable())
         let shown = show(viewModel)
 

@@ -18,7 +18,7 @@ struct MenuCommand: FullScreenCommand {
     // The screen starts from the selection `bistro menu set` stored and stores every change.
     @MainActor
     func makeScreen(with services: FeatureServices) throws -> ViewController {
-        MenuFeature.makeViewController(database: try services.database(), remoteConfig: try services.remoteConfig())
+        MenuFeature.makeViewController(database: try services.database(), tables: try services.remoteConfigTables())
     }
 
     /// Not on a terminal: the list.

@@ -6,14 +6,14 @@ import Reactive
 /// What the menu commands share: the catalog refreshed from remote config into the database, then
 /// the stored menu with the stored selection.
 enum MenuRefresh {
-    /// Stores the catalog from remote config (only a valid catalog that changed is written), then
-    /// returns the stored catalog in its order with the stored counts.
+    /// Syncs the catalog table with remote config (only a valid catalog that changed is written),
+    /// then returns the stored catalog in its order with the stored counts.
     static func menus(_ services: FeatureServices) async throws -> [MenuItem] {
-        let service = LiveMenuService(remoteConfig: try services.remoteConfig(), database: try services.database())
+        let sync = try services.remoteConfigTables().sync(MenuCatalog.key)
         do {
-            try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
-                try await service.refreshCatalog().value
-            }
+            try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) { try await sync.value }
+        } catch let failure as RemoteConfigTableError {
+            throw CommandFailure("could not refresh the menu", MenuError(tableFailure: failure))
         } catch {
             throw CommandFailure("could not refresh the menu", error)
         }

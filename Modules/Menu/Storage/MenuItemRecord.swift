@@ -25,14 +25,11 @@ struct MenuItemRecord: DatabaseRecord, Equatable {
 }
 
 extension MenuItemRecord {
-    /// Makes the stored catalog `menus`, in one transaction; writes nothing when it already is
-    /// exactly that, so observers hear of real changes only. The counts of items it no longer has
-    /// leave the stored selection in the same transaction, as they leave the screen's.
+    /// Makes the stored catalog `menus`, within the caller's transaction. The counts of items it no
+    /// longer has leave the stored selection in the same transaction, as they leave the screen's.
     static func replaceCatalog(with menus: [MenuItem], in db: any WriteTransaction) throws {
-        let records = menus.enumerated().map { MenuItemRecord($0.element, position: $0.offset) }
-        guard try db.fetchAll(catalog) != records else { return }
         try db.deleteAll(MenuItemRecord.self)
-        for record in records { try db.insert(record) }
+        for (position, menu) in menus.enumerated() { try db.insert(MenuItemRecord(menu, position: position)) }
         try MenuSelectionRecord.keepOnly(menuIDs: menus.map(\.id), in: db)
     }
 

@@ -74,17 +74,14 @@ public final class MenuListViewModel: MenuListViewModelType {
     }
 
     /// A view model over a new store with `menuService` and `orderService` installed as middleware,
-    /// keeping the selection with `selectionService` — in memory when nil, as the tutorial's view
-    /// model keeps it (orders are then taken off it here).
+    /// keeping the selection with `selectionService`.
     public convenience init(
-        menuService: any MenuService, orderService: any OrderService, selectionService: (any MenuSelectionService)? = nil,
+        menuService: any MenuService, orderService: any OrderService, selectionService: any MenuSelectionService,
         scheduler: any ImmediateSchedulerType = MainScheduler.instance
     ) {
-        let inMemory = selectionService == nil ? InMemoryMenuSelectionService() : nil
-        let orders = inMemory.map { OrdersTakenOffSelection(orderService, selection: $0) } ?? orderService
         self.init(
-            store: MenuFeature.makeStore(menuService: menuService, orderService: orders),
-            selectionService: selectionService ?? inMemory!, scheduler: scheduler)
+            store: MenuFeature.makeStore(menuService: menuService, orderService: orderService), selectionService: selectionService,
+            scheduler: scheduler)
     }
 
     // MARK: Intents

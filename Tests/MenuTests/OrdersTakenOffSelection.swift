@@ -1,9 +1,8 @@
 import MenuInterface
 import Reactive
 
-/// An order service that takes each placed order off a selection kept apart from it (in memory):
-/// what a service that keeps the selection itself, as `LiveOrderService` does in the order's
-/// transaction, needs no help with.
+/// An order service that takes each placed order off a selection kept apart from it (in memory), as
+/// `LiveOrderService` does in the order's transaction for the stored selection.
 final class OrdersTakenOffSelection: OrderService {
     private let base: any OrderService
     private let selection: any MenuSelectionService
