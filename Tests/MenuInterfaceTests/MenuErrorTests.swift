@@ -4,8 +4,7 @@ import XCTest
 
 final class MenuErrorTests: XCTestCase {
     func testNoOrdersReadsAsTheSeedsAlert() {
-        XCTAssertEqual(MenuAlert.noOrders, MenuAlert(title: "Order Fail", message: "No Orders"))
-        XCTAssertEqual(MenuError.noOrders.description, MenuAlert.noOrders.message)
+        XCTAssertEqual(MenuError.noOrders.description, "No Orders")
         XCTAssertEqual(MenuError.noOrders.localizedDescription, "No Orders")
     }
 

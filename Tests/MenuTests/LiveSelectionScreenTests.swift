@@ -52,8 +52,8 @@ final class LiveSelectionScreenTests: XCTestCase {
         let terminal = HeadlessTerminal(width: 40, height: 12)
         let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
         let menus = Collector(viewModel.menuObservable.asObservable())
-        let alerts = Collector(viewModel.alerts)
-        let alertsOnMainThread = Collector(viewModel.alerts.map { _ in Thread.isMainThread })
+        let alerts = Collector(viewModel.alert.compactMap { $0 })
+        let alertsOnMainThread = Collector(viewModel.alert.compactMap { $0 }.map { _ in Thread.isMainThread })
         let controller = MenuViewController(viewModel: viewModel)
         Screen(terminal: terminal).rootViewController = controller  // the terminal keeps the screen
         menus.wait { $0.last == expected }

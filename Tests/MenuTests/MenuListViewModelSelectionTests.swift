@@ -29,7 +29,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         let selectionService: StubSelectionService
         let viewModel: MenuListViewModel
         let menus: TestableObserver<[MenuItem]>
-        let alerts: TestableObserver<MenuAlert>
+        let alert: TestableObserver<MenuAlert?>
         let disposeBag = DisposeBag()
 
         init(
@@ -42,9 +42,14 @@ final class MenuListViewModelSelectionTests: XCTestCase {
             viewModel = MenuListViewModel(
                 menuService: menuService, orderService: orderService, selectionService: selectionService, scheduler: scheduler)
             menus = scheduler.createObserver([MenuItem].self)
-            alerts = scheduler.createObserver(MenuAlert.self)
+            alert = scheduler.createObserver(MenuAlert?.self)
             viewModel.menuObservable.subscribe(menus).disposed(by: disposeBag)
-            viewModel.alerts.subscribe(alerts).disposed(by: disposeBag)
+            viewModel.alert.subscribe(alert).disposed(by: disposeBag)
+        }
+
+        /// The alerts shown, each when it appeared (a dismissal or the first nil is not one).
+        var alerts: [Recorded<Event<MenuAlert>>] {
+            alert.events.compactMap { recorded in recorded.value.element.flatMap { $0 }.map { .next(recorded.time, $0) } }
         }
 
         /// Runs `action` at virtual time `time`.
@@ -65,7 +70,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([1: 2, 4: 1]))])
         XCTAssertEqual(totals.events, [.next(0, 0), .next(101, 9000)])
         XCTAssertEqual(f.selectionService.intents, [], "showing what is stored sends nothing")
-        XCTAssertEqual(f.alerts.events, [])
+        XCTAssertEqual(f.alerts, [])
     }
 
     @MainActor private static func catalogWaits() {
@@ -99,7 +104,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.scheduler.start()
 
         XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2, 3: 1]))])
-        XCTAssertEqual(f.alerts.events, [.next(203, MenuAlert(title: "Order Placed", message: "Order 1: ₩12,500"))])
+        XCTAssertEqual(f.alerts, [.next(202, MenuAlert(title: "Order Placed", message: "Order 1: ₩12,500"))])
         // The stub order service keeps no selection, so nothing is taken off: the screen never
         // changes counts itself (`LiveOrderService` takes them off in the order's transaction).
         XCTAssertEqual(f.selectionService.intents, [])
@@ -124,8 +129,9 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.at(310) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
         f.scheduler.start()
 
-        // The refusal comes back from the service and reaches the screen on its scheduler, a tick later.
-        XCTAssertEqual(f.alerts.events, [.next(201, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
+        // The refusal comes back from the service on the screen's scheduler a tick later, and goes
+        // through the store to the screen a tick after that.
+        XCTAssertEqual(f.alerts, [.next(202, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
         // The screen showed only what was stored: 1, then, once stores work again, 2.
         XCTAssertEqual(f.menus.events.map(\.value.element), [[], selecting([1: 1]), selecting([1: 2])])
     }
@@ -136,7 +142,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[1], increase: 2) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.alerts.events.map(\.value.element?.title), ["Selection Fail"])
+        XCTAssertEqual(f.alerts.map(\.value.element?.title), ["Selection Fail"])
         XCTAssertEqual(f.menus.events.map(\.value.element), [[], sampleMenus], "no counts; the failed observation ended")
         XCTAssertEqual(f.selectionService.intents, [.change(menuID: 2, delta: 2)], "a change is still sent to be stored")
     }

@@ -17,6 +17,7 @@ final class MenuViewControllerTests: XCTestCase {
     func testOrderWithNothingSelectedShowsOrderFailNoOrders() { MainActor.assumeIsolated { Self.orderNothing() } }
     func testAnOrderShowsItsReceiptAndEmptiesTheSelection() { MainActor.assumeIsolated { Self.orderPlaced() } }
     func testAFailureToLoadTheMenuShowsAnAlert() { MainActor.assumeIsolated { Self.fetchFailure() } }
+    func testTheScreenShowsTheAlertInStateAndItsOKDismissesIt() { MainActor.assumeIsolated { Self.alertIsState() } }
     func testTheLiveServicesEndToEnd() { MainActor.assumeIsolated { Self.live() } }
 
     // MARK: Fixture
@@ -143,6 +144,27 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertTrue(shown.terminal.snapshot().contains("No menu"))
     }
 
+    @MainActor private static func alertIsState() {
+        let menuService = StubMenuService()
+        let shown = show(menuService: menuService)
+        let alerts = Collector(shown.viewModel.alert)
+        menuService.events.onNext(.error(MenuError.catalogUnavailable(reason: "offline.")))
+        drainMainQueue()
+        XCTAssertEqual(shown.controller.presentedAlert?.message, "The menu could not be loaded: offline.")
+
+        // Another failure replaces the alert shown: one alert on screen, the latest.
+        menuService.events.onNext(.error(MenuError.invalidCatalog(.duplicateID(2))))
+        drainMainQueue()
+        XCTAssertEqual(shown.controller.presentedAlert?.message, "The menu was rejected: id 2 is used twice.")
+        XCTAssertFalse(shown.terminal.snapshot().contains("offline"))
+
+        // OK dismisses it in the state, and the screen shows none.
+        press(.enter, on: shown.terminal)
+        XCTAssertNil(shown.controller.presentedAlert)
+        XCTAssertEqual(alerts.elements.last, .some(nil))
+        XCTAssertEqual(alerts.elements.compactMap { $0?.title }, ["Menu Fail", "Menu Fail"])
+    }
+
     @MainActor private static func live() {
         let database = try! SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
         let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
@@ -161,7 +183,7 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertEqual(shown.controller.tableView.rows.first?.columns[1], "₩4,200")
 
         // An order goes into the database, and the selection empties.
-        let alerts = Collector(viewModel.alerts)
+        let alerts = Collector(viewModel.alert.compactMap { $0 })
         press("+", "+", "o", on: shown.terminal)
         XCTAssertEqual(alerts.wait { !$0.isEmpty }, [MenuAlert(title: "Order Placed", message: "Order 1: ₩8,400")])
         drainMainQueue()

@@ -137,15 +137,17 @@ final class MiddlewareTests: XCTestCase {
 
         // The stub services answer at once; the store processed each request, then what the items dispatched.
         let receipt = Receipt(orderID: 1, placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order)
+        let placed = MenuAlert(title: "Order Placed", message: "Order 1: ₩10,500")
         XCTAssertEqual(
             states.all,
             [
                 MenuState(),
                 MenuState(catalog: CatalogState(menus: sampleMenus)),
                 MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(isOrdering: true)),
-                MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt)),
+                MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt), alert: placed),
             ])
-        XCTAssertEqual(store.state, MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt)))
+        XCTAssertEqual(
+            store.state, MenuState(catalog: CatalogState(menus: sampleMenus), ordering: OrderingState(receipt: receipt), alert: placed))
     }
 
     func testTheFeaturesStoreInstallsBothItems() throws {
@@ -154,6 +156,7 @@ final class MiddlewareTests: XCTestCase {
         store.send(.fetchMenu(.request))
         store.send(.placeOrder(.request(try Order(menus: selecting([1: 1])))))
         XCTAssertEqual(store.state.catalog.menus, sampleMenus)
-        XCTAssertEqual(store.state.ordering, OrderingState(failure: MenuFailure(number: 1, error: .storage(reason: "disk full"))))
+        XCTAssertEqual(store.state.ordering, OrderingState())
+        XCTAssertEqual(store.state.alert, MenuAlert(title: "Order Fail", message: "The menu's storage failed: disk full"))
     }
 }

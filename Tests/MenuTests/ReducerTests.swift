@@ -24,13 +24,33 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(MenuReducer.catalog(action: .fetchMenu(.success(menus: [])), state: loaded), CatalogState())
     }
 
-    func testEachFailureIsNumberedSoThatEqualErrorsAreStillTwoFailures() {
-        let error = MenuError.catalogUnavailable(reason: "offline")
-        let once = MenuReducer.catalog(action: .fetchMenu(.failure(error: error)), state: CatalogState(menus: sampleMenus))
-        XCTAssertEqual(once, CatalogState(menus: sampleMenus, failure: MenuFailure(number: 1, error: error)))
-        let twice = MenuReducer.catalog(action: .fetchMenu(.failure(error: error)), state: once)
-        XCTAssertEqual(twice.failure, MenuFailure(number: 2, error: error))
-        XCTAssertNotEqual(once, twice)
+    func testAFailureKeepsTheCatalogAndIsTheAlertUntilItsOK() {
+        let error = MenuError.catalogUnavailable(reason: "offline.")
+        let failed = MenuReducer.menu(
+            action: .fetchMenu(.failure(error: error)), state: MenuState(catalog: CatalogState(menus: sampleMenus)))
+        let alert = MenuAlert(title: "Menu Fail", message: "The menu could not be loaded: offline.")
+        XCTAssertEqual(failed, MenuState(catalog: CatalogState(menus: sampleMenus), alert: alert))
+        // The same failure while its alert is shown is that alert: the state does not change.
+        XCTAssertEqual(MenuReducer.menu(action: .fetchMenu(.failure(error: error)), state: failed), failed)
+        XCTAssertEqual(MenuReducer.menu(action: .fetchMenu(.request), state: failed), failed)
+        let dismissed = MenuReducer.menu(action: .alert(.dismiss), state: failed)
+        XCTAssertEqual(dismissed, MenuState(catalog: CatalogState(menus: sampleMenus)))
+        XCTAssertEqual(MenuReducer.menu(action: .fetchMenu(.failure(error: error)), state: dismissed), failed)
+    }
+
+    func testOrdersAndTheViewModelsRefusalsReplaceTheAlert() throws {
+        let shown = MenuAlert(title: "Menu Fail", message: "The menu could not be loaded: offline.")
+        XCTAssertEqual(
+            MenuReducer.alert(action: .placeOrder(.success(receipt: receipt)), state: shown),
+            MenuAlert(title: "Order Placed", message: "Order 1: ₩8,000"))
+        XCTAssertEqual(
+            MenuReducer.alert(action: .placeOrder(.failure(error: .staleOrder(menuID: 1))), state: shown),
+            MenuAlert(title: "Order Fail", message: "The menu changed; please check your order."))
+        let refused = MenuAlert(title: "Count Fail", message: "That count is too large.")
+        XCTAssertEqual(MenuReducer.alert(action: .alert(.present(refused)), state: shown), refused)
+        XCTAssertEqual(MenuReducer.alert(action: .placeOrder(.request(try Order(menus: selecting([1: 1])))), state: shown), shown)
+        XCTAssertEqual(MenuReducer.alert(action: .fetchMenu(.success(menus: [])), state: shown), shown)
+        XCTAssertNil(MenuReducer.alert(action: .alert(.dismiss), state: nil))
     }
 
     func testAnOrderIsInFlightFromItsRequestToItsOutcome() throws {
@@ -40,7 +60,7 @@ final class ReducerTests: XCTestCase {
         let placed = MenuReducer.ordering(action: .placeOrder(.success(receipt: receipt)), state: requested)
         XCTAssertEqual(placed, OrderingState(isOrdering: false, receipt: receipt))
         let failed = MenuReducer.ordering(action: .placeOrder(.failure(error: .staleOrder(menuID: 1))), state: requested)
-        XCTAssertEqual(failed, OrderingState(isOrdering: false, failure: MenuFailure(number: 1, error: .staleOrder(menuID: 1))))
+        XCTAssertEqual(failed, OrderingState(isOrdering: false))
     }
 
     func testTheMenuReducerComposesItsSubReducers() throws {

@@ -5,4 +5,6 @@ public enum MenuAction: Sendable, Equatable {
     case fetchMenu(FetchMenu)
     /// Placing an order.
     case placeOrder(PlaceOrder)
+    /// The alert.
+    case alert(MenuAlertAction)
 }

@@ -1,15 +1,8 @@
 extension MenuReducer {
-    /// The catalog: replaced by each success, a numbered failure kept for each failure.
+    /// The catalog: replaced by each success; a failure keeps it (the alert says why).
     public static func catalog(action: MenuAction, state: CatalogState?) -> CatalogState {
         var state = state ?? CatalogState()
-        switch action {
-        case .fetchMenu(.success(let menus)):
-            state.menus = menus
-        case .fetchMenu(.failure(let error)):
-            state.failure = .next(after: state.failure, error: error)
-        case .fetchMenu(.request), .placeOrder:
-            break
-        }
+        if case .fetchMenu(.success(let menus)) = action { state.menus = menus }
         return state
     }
 }

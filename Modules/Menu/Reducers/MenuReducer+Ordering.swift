@@ -1,5 +1,5 @@
 extension MenuReducer {
-    /// Orders: in flight from the request until its outcome; the latest receipt and failure kept.
+    /// Orders: in flight from the request until its outcome; the latest receipt kept.
     public static func ordering(action: MenuAction, state: OrderingState?) -> OrderingState {
         var state = state ?? OrderingState()
         switch action {
@@ -8,10 +8,9 @@ extension MenuReducer {
         case .placeOrder(.success(let receipt)):
             state.isOrdering = false
             state.receipt = receipt
-        case .placeOrder(.failure(let error)):
+        case .placeOrder(.failure):
             state.isOrdering = false
-            state.failure = .next(after: state.failure, error: error)
-        case .fetchMenu:
+        case .fetchMenu, .alert:
             break
         }
         return state

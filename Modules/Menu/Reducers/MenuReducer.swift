@@ -17,7 +17,8 @@ public struct MenuReducer: Reducer {
     public static func menu(action: MenuAction, state: MenuState?) -> MenuState {
         MenuState(
             catalog: catalog(action: action, state: state?.catalog),
-            ordering: ordering(action: action, state: state?.ordering)
+            ordering: ordering(action: action, state: state?.ordering),
+            alert: alert(action: action, state: state?.alert)
         )
     }
 }

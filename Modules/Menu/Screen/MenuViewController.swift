@@ -4,7 +4,7 @@ import ReactiveUI
 import TerminalUI
 
 /// The menu screen (the RxSwift menu tutorial's view controller): one row per item with its name, price in won and
-/// count, the total count and price, Clear and Order, and an alert for each message.
+/// count, the total count and price, Clear and Order, and the alert the view model says to show.
 ///
 /// It only shows and forwards: every key and tap goes to the view model, which decides. It binds
 /// as RxCocoa users do: the view model's outputs become drivers (on the main thread, never
@@ -95,15 +95,17 @@ public final class MenuViewController: ViewController {
             .disposed(by: disposeBag)
     }
 
+    /// Shows the view model's alert while it is the one to show (another replaces it, nil takes it
+    /// away); its OK dismisses it.
     private func bindAlerts() {
-        viewModel.alerts
-            .asSignal(onErrorSignalWith: .empty())
-            .flatMap { [weak self] alert -> Signal<AlertAction> in
-                guard let self else { return .empty() }
+        viewModel.alert
+            .asDriver(onErrorJustReturn: nil)
+            .flatMapLatest { [weak self] alert -> Driver<AlertAction> in
+                guard let self, let alert else { return .empty() }
                 return self.rx.alert(title: alert.title, message: alert.message, actions: [AlertAction(title: "OK", style: .default)])
-                    .asSignal(onErrorSignalWith: .empty())
+                    .asDriver(onErrorDriveWith: .empty())
             }
-            .emit()
+            .drive(with: self, onNext: { controller, _ in controller.viewModel.dismissAlert() })
             .disposed(by: disposeBag)
     }
 }

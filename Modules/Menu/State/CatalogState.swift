@@ -4,12 +4,9 @@ import MenuInterface
 public struct CatalogState: Sendable, Equatable {
     /// The catalog as last stored (counts 0).
     public var menus: [MenuItem]
-    /// The latest failure to load or refresh it.
-    public var failure: MenuFailure?
 
     /// A catalog state.
-    public init(menus: [MenuItem] = [], failure: MenuFailure? = nil) {
+    public init(menus: [MenuItem] = []) {
         self.menus = menus
-        self.failure = failure
     }
 }

@@ -6,13 +6,10 @@ public struct OrderingState: Sendable, Equatable {
     public var isOrdering: Bool
     /// The latest order placed.
     public var receipt: Receipt?
-    /// The latest order that failed.
-    public var failure: MenuFailure?
 
     /// An ordering state.
-    public init(isOrdering: Bool = false, receipt: Receipt? = nil, failure: MenuFailure? = nil) {
+    public init(isOrdering: Bool = false, receipt: Receipt? = nil) {
         self.isOrdering = isOrdering
         self.receipt = receipt
-        self.failure = failure
     }
 }

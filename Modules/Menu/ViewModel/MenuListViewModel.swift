@@ -27,8 +27,9 @@ public final class MenuListViewModel: MenuListViewModelType {
     /// The total price in won, such as `₩1,000`.
     public lazy var totalPriceText: Observable<String> = totalPrice.map { $0.currencyKR() }
 
-    /// Messages for the screen to show: refusals, failures and placed orders.
-    public var alerts: Observable<MenuAlert> { alertSubject.asObservable() }
+    /// The alert to show now (a refusal, a failure or a placed order), nil when none; the latest is
+    /// replayed to a new subscriber. It stays until `dismissAlert()`.
+    public let alert: Observable<MenuAlert?>
 
     // Totals of lists that do not fit in Int are skipped, not wrapped (a price raised under a large count).
     private lazy var totals: Observable<MenuTotals> = menuObservable.compactMap { try? MenuTotals($0) }
@@ -36,11 +37,9 @@ public final class MenuListViewModel: MenuListViewModelType {
     /// What the screen shows, mirrored from the services (never written by an intent): the latest
     /// value for a late subscriber, and what an intent is checked against.
     private let shown = BehaviorSubject<[MenuItem]>(value: [])
-    private let alertSubject = PublishSubject<MenuAlert>()
     private let store: Store<MenuState, MenuAction>
     private let selectionService: any MenuSelectionService
     private let scheduler: any ImmediateSchedulerType
-    private var shownState: MenuState?
     /// Whether the selection could not be read: said once, not at every catalog.
     private var selectionFailed = false
     private let disposeBag = DisposeBag()
@@ -58,6 +57,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         self.selectionService = selectionService
         self.scheduler = scheduler
         menuObservable = shown.asObservable()
+        alert = store.states.map(\.alert).distinctUntilChanged().observe(on: scheduler)
         // A selection that cannot be read: an alert, and the catalog without counts; a change then
         // replaces what is stored.
         let selection = selectionService.observeSelection()
@@ -66,10 +66,6 @@ public final class MenuListViewModel: MenuListViewModelType {
         Observable.combineLatest(store.states.map(\.catalog.menus).distinctUntilChanged(), selection)
             .observe(on: scheduler)
             .subscribe(onNext: { [weak self] catalog, selection in self?.show(catalog, selection) })
-            .disposed(by: disposeBag)
-        store.states
-            .observe(on: scheduler)
-            .subscribe(onNext: { [weak self] in self?.apply($0) })
             .disposed(by: disposeBag)
     }
 
@@ -91,6 +87,11 @@ public final class MenuListViewModel: MenuListViewModelType {
         store.send(.fetchMenu(.request))
     }
 
+    /// The alert's OK: the alert goes.
+    public func dismissAlert() {
+        store.send(.alert(.dismiss))
+    }
+
     /// Sets every count to 0.
     public func clearAllItemSelections() {
         send(selectionService.clearSelection())
@@ -106,7 +107,7 @@ public final class MenuListViewModel: MenuListViewModelType {
             // Only a rise can push a total past Int.max; a fall must always be possible.
             if increase > 0 { _ = try MenuTotals(changed.applied(to: menus)) }
         } catch {
-            show(error, title: Self.countFail)
+            show(error, title: MenuAlert.countFail)
             return
         }
         send(selectionService.changeCount(of: item.id, by: increase))
@@ -125,7 +126,7 @@ public final class MenuListViewModel: MenuListViewModelType {
                     MainActor.assumeIsolated { self?.order(selection) }
                 },
                 onError: { [weak self] error in
-                    MainActor.assumeIsolated { self?.show(error, title: Self.orderFail) }
+                    MainActor.assumeIsolated { self?.show(error, title: MenuAlert.orderFail) }
                 })
     }
 
@@ -133,11 +134,8 @@ public final class MenuListViewModel: MenuListViewModelType {
         let order: Order
         do {
             order = try Order(menus: selection.applied(to: store.state.catalog.menus))
-        } catch .noOrders {
-            alertSubject.onNext(.noOrders)
-            return
         } catch {
-            show(error, title: Self.orderFail)
+            show(error, title: MenuAlert.orderFail)
             return
         }
         // One order at a time: a second tap while the first is on its way must not order twice.
@@ -146,11 +144,6 @@ public final class MenuListViewModel: MenuListViewModelType {
     }
 
     // MARK: Rules
-
-    private static let menuFail = "Menu Fail"
-    private static let orderFail = "Order Fail"
-    private static let countFail = "Count Fail"
-    private static let selectionFail = "Selection Fail"
 
     /// What the screen shows now.
     private var currentMenus: [MenuItem] {
@@ -164,7 +157,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         _ = intent.asObservable()
             .observe(on: scheduler)
             .subscribe(onError: { [weak self] error in
-                MainActor.assumeIsolated { self?.show(error, title: Self.selectionFail) }
+                MainActor.assumeIsolated { self?.show(error, title: MenuAlert.selectionFail) }
             })
     }
 
@@ -173,7 +166,7 @@ public final class MenuListViewModel: MenuListViewModelType {
         case .success(let selection):
             show(selection.applied(to: catalog))
         case .failure(let error):
-            if !selectionFailed { show(error, title: Self.selectionFail) }
+            if !selectionFailed { show(error, title: MenuAlert.selectionFail) }
             selectionFailed = true
             show(catalog)
         }
@@ -184,31 +177,13 @@ public final class MenuListViewModel: MenuListViewModelType {
         shown.onNext(menus)
         // A new price under a large count can push the total past what fits: the counts go.
         if (try? MenuTotals(menus)) == nil {
-            show(MenuError.totalOverflow, title: Self.countFail)
+            show(MenuError.totalOverflow, title: MenuAlert.countFail)
             send(selectionService.clearSelection())
         }
     }
 
-    // MARK: Store states
-
-    /// Takes in what changed since the last state; the first state only brings the catalog, as
-    /// failures and receipts from before this view model are not its news.
-    private func apply(_ state: MenuState) {
-        let previous = shownState
-        shownState = state
-        guard let previous else { return }
-        if let failure = state.catalog.failure, failure != previous.catalog.failure {
-            show(failure.error, title: Self.menuFail)
-        }
-        if let failure = state.ordering.failure, failure != previous.ordering.failure {
-            show(failure.error, title: Self.orderFail)
-        }
-        if let receipt = state.ordering.receipt, receipt != previous.ordering.receipt {
-            alertSubject.onNext(MenuAlert(title: "Order Placed", message: "Order \(receipt.orderID): \(receipt.total.currencyKR())"))
-        }
-    }
-
+    /// Presents the alert for `error` through the store, where every alert is state.
     private func show(_ error: any Error, title: String) {
-        alertSubject.onNext(MenuAlert(title: title, message: MenuError(error).description))
+        store.send(.alert(.present(MenuAlert(title: title, message: MenuError(error).description))))
     }
 }

@@ -10,7 +10,4 @@ public struct MenuAlert: Sendable, Hashable {
         self.title = title
         self.message = message
     }
-
-    /// Order with nothing selected: "Order Fail" / "No Orders", as the tutorial plans.
-    public static let noOrders = MenuAlert(title: "Order Fail", message: "No Orders")
 }

@@ -14,8 +14,9 @@ public protocol MenuListViewModelType: AnyObject {
     var totalPrice: Observable<Int> { get }
     /// The total price formatted in won, such as `₩1,000`.
     var totalPriceText: Observable<String> { get }
-    /// Messages to show: refusals, failures and placed orders.
-    var alerts: Observable<MenuAlert> { get }
+    /// The alert to show now (a refusal, a failure or a placed order), nil when none; the latest is
+    /// replayed to a new subscriber, and it stays until `dismissAlert()`.
+    var alert: Observable<MenuAlert?> { get }
 
     /// Loads the catalog (again).
     func fetchMenu()
@@ -23,6 +24,8 @@ public protocol MenuListViewModelType: AnyObject {
     func clearAllItemSelections()
     /// Adds `increase` (negative to take away) to the count of `item`, never below 0.
     func changeCount(item: MenuItem, increase: Int)
+    /// The alert's OK: the alert goes.
+    func dismissAlert()
     /// Orders the selection, or shows "Order Fail" / "No Orders" when nothing is selected.
     func order()
 }
