@@ -90,7 +90,7 @@ let modules: [Target] = [
     module("ContactsInterface", ["Reactive"]),
     module("MenuInterface", ["Reactive"]),
     // Auth's interface holds its client's dependency key
-    module("AuthInterface", ["Dependencies"]),
+    module("AuthInterface", ["Dependencies", "Reactive"]),
 
     // the feature contract: what a feature plugs into the app (name, migrations, config defaults,
     // tables kept in step with remote config, screens, commands, summary, session) and the services
@@ -98,7 +98,7 @@ let modules: [Target] = [
     module(
         "FeatureContract",
         [
-            "ArgumentParsing", "AuthInterface", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
+            "ArgumentParsing", "Dependencies", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
         ]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
@@ -127,7 +127,7 @@ let appLibrary: [Target] = [
         [
             "ArgumentParsing", "FeatureContract", "Reactive", "FileSystem", "Networking", "TerminalUI",
             "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfig", "RemoteConfigTesting",
-            "AuthInterface", "AuthLive", "AuthTesting",
+            "AuthInterface", "AuthLive", "AuthTesting", "Dependencies",
         ])
 ]
 
@@ -145,7 +145,7 @@ let testTargets: [Target] = [
     tests(
         "FeatureContract",
         [
-            "AuthInterface", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
+            "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
             "RemoteConfigTesting",
         ]),
     tests("Networking", ["Reactive", "TestSupport"]),
@@ -186,7 +186,7 @@ let testTargets: [Target] = [
     tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
     tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
-    tests("AuthTesting", ["AuthInterface"]),
+    tests("AuthTesting", ["AuthInterface", "Dependencies", "Reactive", "ReactiveTesting"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(
         name: "AuthTestSupport",

@@ -37,6 +37,12 @@ public final class FakeAuthentication: Sendable {
         set { state.withLock { $0.signOutFailure = newValue } }
     }
 
+    /// A sign-in sheet that answers at once with a response every fake accepts (with no user id,
+    /// it signs in `defaultUser`), to install as the `appleSignInSheet` dependency.
+    public static let signInSheet = AppleSignInSheet {
+        .just(AppleAuthenticationResponse(userID: "", identityToken: "fake-identity-token"))
+    }
+
     /// The client to install as the `authenticationClient` dependency.
     public var client: AuthenticationClient {
         AuthenticationClient(

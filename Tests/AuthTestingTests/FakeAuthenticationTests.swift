@@ -1,5 +1,8 @@
 import AuthInterface
 import AuthTesting
+import Dependencies
+import Reactive
+import ReactiveTesting
 import XCTest
 
 /// The fake sign-in: what it accepts, who it signs in, and the failures it is told to give.
@@ -27,6 +30,22 @@ final class FakeAuthenticationTests: XCTestCase {
         let fake = FakeAuthentication()
         try await fake.client.signIn(response(user: ""))
         XCTAssertEqual(fake.user, FakeAuthentication.defaultUser)
+    }
+
+    @MainActor
+    func testTheFakeSheetAnswersAtOnceWithAResponseTheFakeSignsIn() async throws {
+        let responses = try FakeAuthentication.signInSheet.present().toBlocking(timeout: 5).toArray()
+        XCTAssertEqual(responses.count, 1)
+        let fake = FakeAuthentication()
+        try await fake.client.signIn(try XCTUnwrap(responses.first))
+        XCTAssertEqual(fake.user, FakeAuthentication.defaultUser)
+    }
+
+    func testNoSheetIsInstalledUnlessTheCompositionInstallsOne() {
+        XCTAssertNil(DependencyValues().appleSignInSheet)
+        var dependencies = DependencyValues()
+        dependencies.appleSignInSheet = FakeAuthentication.signInSheet
+        XCTAssertNotNil(dependencies.appleSignInSheet)
     }
 
     func testAMissingOrEmptyTokenIsRefused() async {

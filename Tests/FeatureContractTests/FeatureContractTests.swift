@@ -1,4 +1,3 @@
-import AuthInterface
 import FeatureContract
 import Foundation
 import Reactive
@@ -54,13 +53,12 @@ final class FeatureContractTests: XCTestCase {
     func testServicesOpenOnUseAndWordTheirFailures() {
         let opened = Locked(0)
         let services = FeatureServices(
-            mode: .fake, console: console().0,
+            console: console().0,
             database: {
                 opened.withLock { $0 += 1 }
                 throw Broken()
             },
             remoteConfig: { throw CommandFailure("cannot create the directory /s: a file is in the way") },
-            authentication: .unimplemented,
             readInput: { source, _ in throw CommandFailure("cannot read \(source): no such file or directory") })
         XCTAssertEqual(opened.withLock { $0 }, 0, "nothing is opened before it is used")
         XCTAssertThrowsError(try services.database()) {

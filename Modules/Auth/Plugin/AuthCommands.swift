@@ -50,14 +50,14 @@ struct AuthSignInCommand: FeatureCommand {
         // which the live verifier vouches for with the signature.
         let response = AppleAuthenticationResponse(userID: "", identityToken: token, authorizationCode: code, nonce: nonce)
         do {
-            try await services.authentication.signIn(response)
+            try await services.dependencies.authenticationClient.signIn(response)
         } catch let error as AuthenticationError {
             switch error {
             case .cannotVerifyNow: throw CommandFailure("cannot verify now: \(error.message)")
             default: throw CommandFailure("could not sign in: \(error.message)")
             }
         }
-        let user = await services.authentication.signedInUser() ?? ""
+        let user = await services.dependencies.authenticationClient.signedInUser() ?? ""
         services.console.emit("signed in as \(user.sanitizedForTerminal)")
     }
 
@@ -75,7 +75,7 @@ struct AuthStatusCommand: FeatureCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "print 'signed in as USER' or 'signed out'")
 
     func run(with services: FeatureServices) async throws {
-        let authentication = services.authentication
+        let authentication = services.dependencies.authenticationClient
         let status = await authentication.checkAppleAuthenticationStatus(nil)
         guard status == .signedIn, let user = await authentication.signedInUser() else {
             services.console.emit(Self.signedOut(status))
@@ -105,7 +105,7 @@ struct AuthSignOutCommand: FeatureCommand {
 
     func run(with services: FeatureServices) async throws {
         do {
-            try await services.authentication.signOut()
+            try await services.dependencies.authenticationClient.signOut()
         } catch let error as AuthenticationError {
             throw CommandFailure("could not sign out: \(error.message)")
         }
@@ -123,7 +123,7 @@ struct AuthDeleteAccountCommand: FeatureCommand {
     func run(with services: FeatureServices) async throws {
         let deletion: AccountDeletion
         do {
-            deletion = try await services.authentication.deleteAccount()
+            deletion = try await services.dependencies.authenticationClient.deleteAccount()
         } catch let error as AuthenticationError {
             throw CommandFailure("could not delete the account, and nothing was deleted: \(error.message)")
         }
@@ -152,7 +152,7 @@ struct AuthNotificationCommand: FeatureCommand {
         let body = try services.readInput(source, limit: 64 * 1024, what: "the notification")
         let notification: AppleAccountNotification
         do {
-            notification = try await services.authentication.handleServerNotification(body)
+            notification = try await services.dependencies.authenticationClient.handleServerNotification(body)
         } catch let error as AuthenticationError {
             throw CommandFailure("could not apply the notification: \(error.message)")
         }

@@ -6,7 +6,8 @@ import TerminalUI
 /// The Auth feature as the app takes it: `bistro auth ...`, and the session in front of the app's
 /// screens — the sign-in screen, then the other features' tabs with the Account tab after them.
 public enum AuthFeature {
-    /// The plugin; the app hands it the sign-in client (live or fake) in the services.
+    /// The plugin; the app hands it the sign-in client and, when it has one, the sign-in sheet
+    /// (`authenticationClient` and `appleSignInSheet` in the services' dependencies).
     public static let plugin = FeaturePlugin(
         name: "auth",
         commands: [AuthCommand.self],
@@ -14,11 +15,12 @@ public enum AuthFeature {
             let store = Store(initialState: Root.State()) {
                 Root()
             } withDependencies: {
-                $0.authenticationClient = services.authentication
+                $0.authenticationClient = services.dependencies.authenticationClient
             }
+            let sheet = services.dependencies.appleSignInSheet
             let coordinator = RootCoordinator(
                 store: store, screen: screen,
-                authorize: services.mode == .fake ? SignInSheet.fake : SignInSheet.pastedToken(on: screen),
+                authorize: sheet.map { sheet in { sheet.present() } } ?? SignInSheet.pastedToken(on: screen),
                 makeMainViewController: { main in open([AccountViewController(store: main)]) })
             coordinator.start()
             return coordinator

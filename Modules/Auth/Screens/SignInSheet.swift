@@ -3,16 +3,11 @@ import Foundation
 import Reactive
 import TerminalUI
 
-/// The platform's part of Sign in with Apple on a terminal: what the sign-in button runs to get an
-/// `AppleAuthenticationResponse`. A terminal has no Apple sheet, so the live app asks for the
-/// identity token an Apple sign-in produced elsewhere (pasted, masked on screen); the fake signs in
-/// at once. Cancelling emits nothing, and the feature then sends nothing.
+/// The platform's part of Sign in with Apple on a terminal, when the composition installed no
+/// `appleSignInSheet`: a terminal has no Apple sheet, so it asks for the identity token an Apple
+/// sign-in produced elsewhere (pasted, masked on screen). Cancelling emits nothing, and the feature
+/// then sends nothing.
 public enum SignInSheet {
-    /// A response any fake sign-in accepts; with no user id it signs in the fake's default user.
-    public static func fake() -> Observable<AppleAuthenticationResponse> {
-        .just(AppleAuthenticationResponse(userID: "", identityToken: "fake-identity-token"))
-    }
-
     /// Asks for a token in a prompt over the screen's current controller.
     @MainActor
     public static func pastedToken(on screen: Screen) -> () -> Observable<AppleAuthenticationResponse> {

@@ -4,6 +4,7 @@ import Foundation
 import Reactive
 import RemoteConfig
 import RemoteConfigInterface
+import RemoteConfigTesting
 import TerminalUI
 
 /// `bistro config fetch|show|watch|installation [--json]`: the app's remote config, which every
@@ -27,7 +28,7 @@ struct ConfigInstallationCommand: FeatureCommand {
         let remoteConfig = try services.remoteConfig()
         guard let installations = (remoteConfig as? LiveRemoteConfig)?.installations else {
             throw CommandFailure(
-                services.mode == .fake
+                remoteConfig is FakeRemoteConfig
                     ? "the fake remote config has no Firebase installation"
                     : "there is no Firebase project to register with: give --firebase-options FILE or --remote-config-url URL")
         }

@@ -1,6 +1,7 @@
 import AuthInterface
 import AuthLive
 import AuthTesting
+import Dependencies
 import FeatureContract
 import FileSystem
 import Foundation
@@ -15,8 +16,9 @@ import RemoteConfigTesting
 /// Live: a SQLite file with every plugin's migrations, `LiveRemoteConfig` for the configured
 /// Firebase app with state in the state directory (no server unless a Firebase options file or a
 /// server is given: fetches then answer from the defaults and what an earlier run stored), and the
-/// live Sign in with Apple verifier. Fake (`--fake`): an in-memory
-/// database, `FakeRemoteConfig.sample()` and `FakeAuthentication`. Either way every plugin's
+/// live Sign in with Apple verifier, whose sheet is the Auth feature's own. Fake (`--fake`): an
+/// in-memory database, `FakeRemoteConfig.sample()`, and `FakeAuthentication` with its sheet that
+/// signs in at once. Either way every plugin's
 /// in-app defaults are set.
 enum Composition {
     static func services(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
@@ -32,9 +34,12 @@ enum Composition {
             fake.setDefaults(defaults)
             return fake
         }
+        var dependencies = DependencyValues()
+        dependencies.authenticationClient = FakeAuthentication().client
+        dependencies.appleSignInSheet = FakeAuthentication.signInSheet
         return FeatureServices(
-            mode: .fake, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
-            configTables: host.configTables, authentication: FakeAuthentication().client, readInput: InputReading.read)
+            console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            configTables: host.configTables, dependencies: dependencies, readInput: InputReading.read)
     }
 
     private static func live(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
@@ -58,16 +63,18 @@ enum Composition {
         }
         // No log sink: a refusal reaches the user through the thrown error, and key fetches are
         // not worth a line on every run.
-        let authentication = LiveAuthenticationClient(
-            configuration: LiveAuthenticationConfiguration(
-                clientIDs: settings.appleClientIDs, appleAuthURL: settings.appleAuthURL, keySetURL: settings.appleKeySetURL,
-                signingKey: settings.appleSigningKey, redirectURI: settings.redirectURI,
-                stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
-                requestTimeout: settings.networkTimeout ?? 10)
-        ).client
+        var dependencies = DependencyValues()
+        dependencies.authenticationClient =
+            LiveAuthenticationClient(
+                configuration: LiveAuthenticationConfiguration(
+                    clientIDs: settings.appleClientIDs, appleAuthURL: settings.appleAuthURL, keySetURL: settings.appleKeySetURL,
+                    signingKey: settings.appleSigningKey, redirectURI: settings.redirectURI,
+                    stateDirectory: URL(fileURLWithPath: settings.stateDirectory, isDirectory: true),
+                    requestTimeout: settings.networkTimeout ?? 10)
+            ).client
         return FeatureServices(
-            mode: .live, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
-            configTables: host.configTables, authentication: authentication, readInput: InputReading.read,
+            console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            configTables: host.configTables, dependencies: dependencies, readInput: InputReading.read,
             usesNetwork: settings.firebase != nil)
     }
 }

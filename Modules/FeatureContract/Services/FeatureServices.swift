@@ -1,4 +1,4 @@
-import AuthInterface
+import Dependencies
 import Foundation
 import PersistenceInterface
 import Reactive
@@ -9,18 +9,12 @@ import RemoteConfigInterface
 /// The database and remote config are opened on first use (a command that needs neither, such as
 /// `bistro auth status`, never touches them), once for the whole run, shared by every feature.
 public struct FeatureServices: Sendable {
-    /// Whether the services are live (a file, a server) or the fakes (`--fake`).
-    public enum Mode: Sendable, Equatable {
-        case live
-        case fake
-    }
-
-    /// Live or fake.
-    public let mode: Mode
     /// Where commands write, and what the terminal can do.
     public let console: Console
-    /// Sign in with Apple.
-    public let authentication: AuthenticationClient
+    /// The services that belong to one feature's interface (Sign in with Apple's
+    /// `authenticationClient` and `appleSignInSheet`, a plugin's own), installed by the composition
+    /// under their dependency keys; a key it did not set has its live value.
+    public let dependencies: DependencyValues
     /// Whether remote config can reach a server (a fetch may then take a while, and fail).
     public let usesNetwork: Bool
     /// The current time.
@@ -34,22 +28,20 @@ public struct FeatureServices: Sendable {
     /// should open once and keep what they opened. `configTables` are every plugin's tables kept in
     /// step with remote config.
     public init(
-        mode: Mode,
         console: Console,
         database: @escaping @Sendable () throws -> any Database,
         remoteConfig: @escaping @Sendable () throws -> any RemoteConfigProtocol,
         configTables: [RemoteConfigTable] = [],
-        authentication: AuthenticationClient,
+        dependencies: DependencyValues = DependencyValues(),
         readInput: @escaping @Sendable (_ source: String, _ limit: Int) throws -> Data,
         usesNetwork: Bool = false,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.openInput = readInput
-        self.mode = mode
         self.console = console
         self.openDatabase = database
         self.openRemoteConfig = remoteConfig
-        self.authentication = authentication
+        self.dependencies = dependencies
         self.usesNetwork = usesNetwork
         self.now = now
         tables = SharedTables(configTables)
