@@ -155,10 +155,10 @@ let testTargets: [Target] = [
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
     tests("ReactiveUI", ["Reactive", "ReactiveTesting"]),
-    tests("TerminalUI", ["Reactive", "ReactiveUI"]),
+    tests("TerminalUI", ["Reactive", "ReactiveTesting", "ReactiveUI"]),
     // The RxSwift menu tutorial's screen, ported with only imports and the cell type changed.
     .testTarget(
-        name: "Seed002PortTests", dependencies: ["Reactive", "ReactiveUI", "TerminalUI"],
+        name: "Seed002PortTests", dependencies: ["Reactive", "ReactiveTesting", "ReactiveUI", "TerminalUI"],
         path: "Tests/Seed002PortTests", exclude: ["README.md"]),
     // The Contacts tutorial's own sync layer (its updater, fetch limiter, repository and view model)
     // and its tests, ported onto the Contacts feature's production types.
@@ -185,7 +185,12 @@ let testTargets: [Target] = [
         ]),
     tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
-    tests("Auth", ["AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "TerminalUI"]),
+    tests(
+        "Auth",
+        [
+            "AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "ReactiveTesting",
+            "TerminalUI",
+        ]),
     tests("AuthTesting", ["AuthInterface", "Dependencies", "Reactive", "ReactiveTesting"]),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(

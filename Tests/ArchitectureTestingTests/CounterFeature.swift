@@ -1,9 +1,27 @@
 import Architecture
 import ArchitectureTestSupport
+import Dependencies
+
+/// Where the counter's fetch gets its number: 42 in tests unless a test says otherwise.
+struct NumberSource: Sendable, DependencyKey {
+    var next: @Sendable () async -> Int
+
+    static let liveValue = NumberSource(next: { 42 })
+    static let testValue = NumberSource(next: { 42 })
+}
+
+extension DependencyValues {
+    var numberSource: NumberSource {
+        get { self[NumberSource.self] }
+        set { self[NumberSource.self] = newValue }
+    }
+}
 
 /// A small feature with every kind of step the TestStore checks: plain state changes, an effect
-/// that answers, an effect that runs until stopped.
+/// that answers with a dependency's value, an effect that runs until stopped.
 struct Counter: Reducer {
+    @Dependency(\.numberSource) var numberSource
+
     struct State: Sendable, Equatable {
         var count = 0
         var isLoading = false
@@ -31,7 +49,7 @@ struct Counter: Reducer {
             return .none
         case .fetch:
             state.isLoading = true
-            return .run { send in send(.response(42)) }
+            return .run { [numberSource] send in send(.response(await numberSource.next())) }
         case .response(let value):
             state.isLoading = false
             state.count = value

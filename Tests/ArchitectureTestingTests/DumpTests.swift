@@ -23,6 +23,15 @@ struct Profile: Equatable {
     var empty = Empty()
 
     struct Empty: Equatable {}
+
+    /// An enum whose case carries a struct, as a screen's state often is.
+    enum Screen: Equatable {
+        case detail(Detail)
+    }
+
+    struct Detail: Equatable {
+        var userID: String
+    }
 }
 
 final class DumpTests: XCTestCase {
@@ -80,10 +89,10 @@ final class DumpTests: XCTestCase {
 
     func testAnEnumWithAStructPayloadBreaksLines() {
         XCTAssertEqual(
-            customDump(Root.State.signIn(SignIn.State(userID: "u"))),
+            customDump(Profile.Screen.detail(Profile.Detail(userID: "u"))),
             """
-            Root.State.signIn(
-              SignIn.State(
+            Profile.Screen.detail(
+              Profile.Detail(
                 userID: "u"
               )
             )

@@ -79,13 +79,16 @@ final class TestStoreBehaviourTests: XCTestCase {
     }
 
     func testDependenciesCanBePreparedWhenTheStoreIsCreated() async {
-        let store = TestStore(initialState: Root.State()) {
-            Root()
+        let store = TestStore(initialState: Counter.State()) {
+            Counter()
         } withDependencies: {
-            $0.authenticationClient.checkAppleAuthenticationStatus = { _ in .signedIn }
+            $0.numberSource.next = { 7 }
         }
-        await store.send(._onAppear)
-        await store.receive(._checkAuthenticationStatusResponse(.signedIn)) { $0 = .main(Main.State()) }
+        await store.send(.fetch) { $0.isLoading = true }
+        await store.receive(.response(7)) {
+            $0.isLoading = false
+            $0.count = 7
+        }
     }
 
     func testAClosureThatThrowsFails() async {

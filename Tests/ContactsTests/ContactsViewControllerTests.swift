@@ -3,6 +3,7 @@ import Foundation
 import Persistence
 import PersistenceInterface
 import Reactive
+import ReactiveTesting
 import RemoteConfigInterface
 import RemoteConfigTesting
 import TerminalUI

@@ -3,6 +3,7 @@ import MenuInterface
 import Persistence
 import PersistenceInterface
 import Reactive
+import ReactiveTesting
 import RemoteConfigTesting
 import TerminalUI
 import XCTest

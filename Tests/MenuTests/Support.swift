@@ -94,16 +94,6 @@ final class Recording<Value: Sendable>: Sendable {
 
 // MARK: Waiting
 
-/// Runs the main queue until what is queued on it now, and what that queues in turn, has run.
-@MainActor
-func drainMainQueue(rounds: Int = 3) {
-    for _ in 0..<rounds {
-        let drained = XCTestExpectation(description: "main queue drained")
-        DispatchQueue.main.async { drained.fulfill() }
-        XCTAssertEqual(XCTWaiter().wait(for: [drained], timeout: 10), .completed)
-    }
-}
-
 /// Records what a sequence emits, from any thread, and lets the test wait with an expectation until
 /// the elements received so far are what it expects.
 final class Collector<Element: Sendable>: Sendable {

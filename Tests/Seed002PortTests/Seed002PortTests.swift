@@ -1,19 +1,12 @@
 import Dispatch
 import Reactive
+import ReactiveTesting
 import TerminalUI
 import XCTest
 
 /// A snapshot as a literal: lines joined with newlines.
 private func lines(_ rows: String...) -> String {
     rows.joined(separator: "\n")
-}
-
-/// Lets the main queue run what the screen's `observe(on: MainScheduler.instance)` bindings queued.
-@MainActor
-private func runMainQueue() {
-    let drained = XCTestExpectation(description: "main queue ran")
-    DispatchQueue.main.async { DispatchQueue.main.async { drained.fulfill() } }
-    XCTAssertEqual(XCTWaiter().wait(for: [drained], timeout: 10), .completed)
 }
 
 final class Seed002PortTests: XCTestCase {
@@ -24,7 +17,7 @@ final class Seed002PortTests: XCTestCase {
         let screen = Screen(terminal: terminal)
         let controller = MenuViewController()
         screen.rootViewController = controller
-        runMainQueue()
+        drainMainQueue()
         XCTAssertEqual(
             terminal.snapshot(),
             lines(
@@ -39,7 +32,7 @@ final class Seed002PortTests: XCTestCase {
         // and the table, the count and the total follow.
         XCTAssertTrue(controller.tableView.isFocused)
         terminal.press(.down, "+", "+", .down, "+")
-        runMainQueue()
+        drainMainQueue()
         XCTAssertEqual(
             terminal.snapshot(),
             lines(
@@ -50,7 +43,7 @@ final class Seed002PortTests: XCTestCase {
                 "3                   ₩700",
                 "[ Clear ] [ Order ]"))
         terminal.press("-", "c")
-        runMainQueue()
+        drainMainQueue()
         XCTAssertEqual(
             terminal.snapshot(),
             lines(

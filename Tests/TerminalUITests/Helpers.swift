@@ -32,14 +32,3 @@ func show(_ view: View, width: Int, height: Int) -> (terminal: HeadlessTerminal,
 func lines(_ rows: String...) -> String {
     rows.joined(separator: "\n")
 }
-
-/// Runs the main queue until the work queued on it now, and what that work queues in turn (a
-/// binder inside `observe(on: MainScheduler.instance)` queues once more), has run.
-@MainActor
-func drainMainQueue(rounds: Int = 3) {
-    for _ in 0..<rounds {
-        let drained = XCTestExpectation(description: "main queue drained")
-        DispatchQueue.main.async { drained.fulfill() }
-        XCTAssertEqual(XCTWaiter().wait(for: [drained], timeout: 10), .completed)
-    }
-}

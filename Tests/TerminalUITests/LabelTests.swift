@@ -1,5 +1,6 @@
 import Dispatch
 import Reactive
+import ReactiveTesting
 import TerminalUI
 import XCTest
 

@@ -72,9 +72,15 @@ final class PseudoTerminal {
         return result
     }
 
-    /// Reads whatever is waiting, without waiting for more.
-    func drain() -> [UInt8] {
-        read(count: Int.max, patience: 100)
+    /// What the program has written so far and not yet read: a marker written on the program's
+    /// side now comes out after all of it, in order, so nothing is waited for but the marker. Nil
+    /// when the marker does not come back.
+    func writtenSoFar() -> [UInt8]? {
+        let marker = Array("\u{1F}end of output\u{1F}".utf8)
+        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
+        let output = read(until: marker)
+        guard output.reversed().starts(with: marker.reversed()) else { return nil }
+        return Array(output.dropLast(marker.count))
     }
 }
 

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import TerminalUI
 import XCTest
 

@@ -17,6 +17,10 @@ public final class MainScheduler: SchedulerType, Sendable {
     private let configuration = DispatchQueueConfiguration(queue: .main, leeway: .nanoseconds(0))
     private let numberEnqueued = Atomic<Int>(0)
 
+    /// How many actions scheduled here have not finished running: queued on the main queue, or
+    /// running. What waits for the main thread's work to settle (a screen test) waits for 0.
+    package var queuedActionCount: Int { numberEnqueued.load(ordering: .acquiring) }
+
     /// A main-thread scheduler (prefer `instance`).
     public init() {}
 

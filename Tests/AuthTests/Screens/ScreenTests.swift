@@ -3,6 +3,7 @@ import Auth
 import AuthInterface
 import Dependencies
 import Reactive
+import ReactiveTesting
 import TerminalUI
 import TestSupport
 import XCTest
@@ -183,14 +184,4 @@ private final class App {
 /// A snapshot as a literal: lines joined with newlines.
 private func lines(_ rows: String...) -> String {
     rows.joined(separator: "\n")
-}
-
-/// Runs the main queue until the work queued on it now, and what that work queues in turn, has run.
-@MainActor
-private func drainMainQueue(rounds: Int = 3) {
-    for _ in 0..<rounds {
-        let drained = XCTestExpectation(description: "main queue drained")
-        DispatchQueue.main.async { drained.fulfill() }
-        XCTAssertEqual(XCTWaiter().wait(for: [drained], timeout: 10), .completed)
-    }
 }
