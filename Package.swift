@@ -100,6 +100,8 @@ let modules: [Target] = [
         [
             "ArgumentParsing", "Dependencies", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
         ]),
+    // what a plugin's tests need from the contract: a console that keeps what commands write
+    module("FeatureContractTesting", ["FeatureContract", "Reactive"]),
 
     // features: their own interface, service interfaces, core and TerminalUI; never an implementation
     module(
@@ -148,6 +150,7 @@ let testTargets: [Target] = [
             "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
             "RemoteConfigTesting",
         ]),
+    tests("FeatureContractTesting", ["FeatureContract"]),
     tests("Networking", ["Reactive", "TestSupport"]),
     tests("PersistenceInterface", ["Reactive"]),
     tests("Persistence", ["PersistenceInterface", "Reactive", "PersistenceCrashWriter"]),
@@ -203,7 +206,8 @@ let testTargets: [Target] = [
     tests(
         "BistroApp",
         [
-            "ArgumentParsing", "FeatureContract", "Persistence", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
+            "ArgumentParsing", "FeatureContract", "FeatureContractTesting", "Persistence", "PersistenceInterface",
+            "RemoteConfigInterface", "TerminalUI",
         ]),
     // the app, end to end on the built executable
     .testTarget(

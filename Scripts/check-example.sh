@@ -1,23 +1,36 @@
 #!/usr/bin/env bash
-# Builds the package under Examples/SpecialsApp, an app made outside Bistro on its app library with
-# a feature of its own, and runs it: its command, its migration, its table kept in step with a
-# remote-config key and its summary section must work beside Bistro's features with no edit to
-# Bistro. Run by .ci/run.
+# Builds and tests the package under Examples/SpecialsApp, an app made outside Bistro on its app
+# library with a feature of its own, and runs it: its command, its migration, its table kept in step
+# with a remote-config key and its summary section must work beside Bistro's features with no edit
+# to Bistro; and beside `bistro` on one HOME, each app keeps its own data, in either order. Run by
+# .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/SpecialsApp"
 
-echo "example: building Examples/SpecialsApp"
-swift build 2>&1 | tee .build-example.log | tail -n 1
+echo "example: building Examples/SpecialsApp with its tests"
+swift build --build-tests 2>&1 | tee .build-example.log | tail -n 1
 if grep -E "(error|warning):" .build-example.log | grep -v "^warning: 'main'" >/dev/null; then
     echo "example: the build has errors or warnings:" >&2
     grep -E "(error|warning):" .build-example.log >&2
     exit 1
 fi
 rm -f .build-example.log
+echo "example: its tests"
+if ! swift test --skip-build >.test-example.log 2>&1; then
+    grep -E "error:|failed" .test-example.log >&2
+    echo "example: its tests failed" >&2
+    exit 1
+fi
+grep -E "Executed [0-9]+ tests?" .test-example.log | tail -n 1
+rm -f .test-example.log
+(cd ../.. && swift build --product bistro 2>&1 | tail -n 1)
+bistro_binary=$(cd ../.. && pwd)/.build/debug/bistro
 
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
-app() { HOME="$home" XDG_DATA_HOME="$home/data" XDG_STATE_HOME="$home/state" NO_COLOR=1 .build/debug/SpecialsApp "$@" </dev/null; }
+# The real user directories of a temporary HOME: no XDG variables, so each app picks its own.
+app() { env -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$home" NO_COLOR=1 .build/debug/SpecialsApp "$@" </dev/null; }
+bistro() { env -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$home" NO_COLOR=1 "$bistro_binary" "$@" </dev/null; }
 
 expect() {
     local what=$1 expected=$2 actual=$3
@@ -39,4 +52,22 @@ esac
 status=0
 app specials today 2>/dev/null || status=$?
 expect "an unexpected argument's exit status" "2" "$status"
-echo "example: SpecialsApp runs its own feature beside Bistro's"
+
+# Beside bistro on the same HOME: each app its own database, remote-config state and credential;
+# either runs after the other.
+expect "bistro's menu after the app's (its own database)" "items: 1  total: ₩4,000" "$(bistro menu set 떡볶이 1 | tail -n 1)"
+expect "the app's menu after bistro's" "items: 2  total: ₩7,000" "$(app menu list | tail -n 1)"
+expect "bistro's menu again" "items: 1  total: ₩4,000" "$(bistro menu list | tail -n 1)"
+expect "the app's specials after bistro" "비빔밥 9000" "$(app specials)"
+for file in .local/share/specials-app/specials-app.sqlite .local/share/bistro/bistro.sqlite .local/state/specials-app .local/state/bistro; do
+    [ -e "$home/$file" ] || { echo "example: $file is missing: the apps did not keep their own state" >&2; exit 1; }
+done
+# Told to share a database, bistro says whose it is.
+status=0
+message=$(bistro --database "$home/.local/share/specials-app/specials-app.sqlite" menu list 2>&1 >/dev/null) || status=$?
+expect "bistro on the app's database: exit status" "1" "$status"
+case "$message" in
+    *"is another app's database (it has the features specials"*) ;;
+    *) printf 'example: bistro on the app'"'"'s database said\n%s\n' "$message" >&2; exit 1 ;;
+esac
+echo "example: SpecialsApp runs its own feature beside Bistro's, and beside bistro on one HOME"

@@ -32,6 +32,23 @@ let package = Package(
                 .product(name: "Auth", package: "bistro"),
             ],
             path: "Sources/SpecialsApp"),
+        // the feature's tests: its table, its screen, and the commands run in process
+        .testTarget(
+            name: "SpecialsTests",
+            dependencies: [
+                "Specials",
+                .product(name: "BistroApp", package: "bistro"),
+                .product(name: "FeatureContract", package: "bistro"),
+                .product(name: "FeatureContractTesting", package: "bistro"),
+                .product(name: "Menu", package: "bistro"),
+                .product(name: "Persistence", package: "bistro"),
+                .product(name: "PersistenceInterface", package: "bistro"),
+                .product(name: "Reactive", package: "bistro"),
+                .product(name: "RemoteConfigInterface", package: "bistro"),
+                .product(name: "RemoteConfigTesting", package: "bistro"),
+                .product(name: "TerminalUI", package: "bistro"),
+            ],
+            path: "Tests/SpecialsTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,7 @@ final class CommandParserTests: XCTestCase {
         assertUsageError("--json", "menu", "list", message: "unknown option '--json'", command: ["tool"])
         assertUsageError("menu", "set", "김밥", message: "missing argument COUNT", command: ["tool", "menu", "set"])
         assertUsageError("menu", "list", "extra", message: "unexpected argument 'extra'", command: ["tool", "menu", "list"])
-        assertUsageError("--database", message: "option '--database' needs a value", command: ["tool"])
+        assertUsageError("--database", message: "missing value for '--database PATH'", command: ["tool"])
         assertUsageError("--fake=yes", message: "flag '--fake' takes no value", command: ["tool"])
         assertUsageError(
             "menu", "set", "1", "many", message: "COUNT must be a whole number of 0 or more, not 'many'", command: ["tool", "menu", "set"])
@@ -82,6 +82,20 @@ final class CommandParserTests: XCTestCase {
         assertUsageError("config", "fetch", message: "missing option '--server URL'", command: ["tool", "config", "fetch"])
         assertUsageError("menu", "set", "forbidden", "1", message: "'forbidden' cannot be selected", command: ["tool", "menu", "set"])
         XCTAssertEqual(UsageError("m", commandPath: ["tool", "menu"]).hint, "try 'tool menu --help' for usage")
+    }
+
+    func testAnOptionsValueThatReadsAsAnOptionIsMissingUnlessTheOptionTakesAnyWord() throws {
+        assertUsageError("--database", "--fake", message: "missing value for '--database PATH'", command: ["tool"])
+        assertUsageError(
+            "menu", "set", "떡볶이", "1", "--note", "--json", message: "missing value for '--note TEXT'", command: ["tool", "menu", "set"])
+        assertUsageError("--database", "--", "x", message: "missing value for '--database PATH'", command: ["tool"])
+        // `-` (standard input) and a negative number are values; `=` takes any word.
+        XCTAssertEqual((try parse("--database", "-").root as? Tool)?.global.database, "-")
+        XCTAssertEqual((try parse("--timeout", "-5").root as? Tool)?.global.timeout, -5)
+        XCTAssertEqual((try parse("--database=--fake").root as? Tool)?.global.database, "--fake")
+        let passed = try parse("menu", "set", "떡볶이", "1", "--pass", "--json")
+        XCTAssertEqual((passed.command as? MenuSet)?.pass, "--json")
+        XCTAssertEqual((passed.command as? MenuSet)?.json, false)
     }
 
     func testACommandIsNamedFromItsTypeUnlessConfigured() {
@@ -105,6 +119,7 @@ final class CommandParserTests: XCTestCase {
 
             options:
               --note TEXT                 a note
+              --pass WORD                 words for another program, taken as they are
               --json                      print JSON
 
             global options:

@@ -35,6 +35,8 @@ struct MenuSet: ParsableCommand {
     @Argument(help: "the item") var item: String
     @Argument(help: "how many, 0 or more", transform: MenuSet.count) var count: Int
     @Option(name: [.customShort("n"), .long], help: ArgumentHelp("a note", valueName: "TEXT")) var note: String?
+    @Option(help: ArgumentHelp("words for another program, taken as they are", valueName: "WORD"), parsing: .unconditional)
+    var pass: String?
     @Flag(help: "print JSON") var json = false
 
     static func count(_ text: String) throws -> Int {

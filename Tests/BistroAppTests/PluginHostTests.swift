@@ -26,7 +26,7 @@ final class PluginHostTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.output, "added\n")
         let database = try SQLiteDatabase(
-            .file(path: home.appendingPathComponent("data/bistro/bistro.sqlite").path),
+            .file(path: home.appendingPathComponent("data/tipsy/tipsy.sqlite").path),
             migrations: try BistroApp.migrations(of: [TipsPlugin.plugin, Self.notes]))
         XCTAssertEqual(try database.appliedMigrations(), ["tips.createTips", "tips.addAuthor", "notes.create", "bistro.createAppState"])
         XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT author FROM tips") }, .text("Mi-rae"))
@@ -155,7 +155,7 @@ final class PluginHostTests: XCTestCase {
     }
 
     private static func fakeServices(_ host: PluginHost) -> FeatureServices {
-        let settings = try! Settings(parsedGlobalOptions(["--fake"]), environment: [:])
+        let settings = try! Settings(parsedGlobalOptions(["--fake"]), app: InProcessApp.description, environment: [:])
         return Composition.services(
             settings, host: host, app: InProcessApp.description,
             console: Console(toolName: "tipsy", writeOutput: { _ in }, writeError: { _ in }))

@@ -1,7 +1,7 @@
 import BistroApp
 import FeatureContract
+import FeatureContractTesting
 import Foundation
-import Reactive
 import XCTest
 
 /// An app of `plugins` run in this process, its output captured.
@@ -13,12 +13,14 @@ struct InProcessApp {
     }
 
     let plugins: [FeaturePlugin]
+    let description: AppDescription
     var environment: [String: String]
 
     static let description = AppDescription(name: "tipsy", version: "1.2.3", abstract: "an app of plugins", discussion: "It has tips.")
 
-    init(_ plugins: [FeaturePlugin], home: URL) {
+    init(_ plugins: [FeaturePlugin], home: URL, description: AppDescription = Self.description) {
         self.plugins = plugins
+        self.description = description
         environment = [
             "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
@@ -27,14 +29,10 @@ struct InProcessApp {
 
     /// Runs one command line on this thread.
     func run(_ arguments: String...) -> Run {
-        let output = Locked("")
-        let errors = Locked("")
-        let console = Console(
-            toolName: Self.description.name,
-            writeOutput: { text in output.withLock { $0 += text } },
-            writeError: { text in errors.withLock { $0 += text } })
-        let status = BistroApp.run(Self.description, plugins: plugins, arguments: arguments, environment: environment, console: console)
-        return Run(status: status, output: output.withLock { $0 }, errors: errors.withLock { $0 })
+        let capturing = CapturingConsole(toolName: description.name)
+        let status = BistroApp.run(
+            description, plugins: plugins, arguments: arguments, environment: environment, console: capturing.console)
+        return Run(status: status, output: capturing.output, errors: capturing.errors)
     }
 }
 

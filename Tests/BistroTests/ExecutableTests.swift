@@ -59,6 +59,6 @@ final class ExecutableTests: BistroTestCase {
 
         let missingValue = try bistro("--database")
         XCTAssertEqual(missingValue.status, 2)
-        XCTAssertEqual(missingValue.standardError, "bistro: error: option '--database' needs a value\ntry 'bistro --help' for usage\n")
+        XCTAssertEqual(missingValue.standardError, "bistro: error: missing value for '--database PATH'\ntry 'bistro --help' for usage\n")
     }
 }

@@ -53,7 +53,7 @@ final class FeatureContractTests: XCTestCase {
     func testServicesOpenOnUseAndWordTheirFailures() {
         let opened = Locked(0)
         let services = FeatureServices(
-            console: console().0,
+            appTitle: "Tests", console: console().0,
             database: {
                 opened.withLock { $0 += 1 }
                 throw Broken()

@@ -79,6 +79,22 @@ final class RemoteConfigTablesTests: XCTestCase {
         _ = try completable.asObservable().toBlocking(timeout: 10).toArray()
     }
 
+    func testASyncFetchesWhenDueAndNowWhenAskedTo() throws {
+        let database = try makeDatabase()
+        // Firebase's default: a fetch within 12 hours of the last one is answered from what was fetched.
+        let remoteConfig = FakeRemoteConfig(serverValues: ["dishes": #"["김밥"]"#])
+        let tables = tables(remoteConfig, database)
+        try waitFor(tables.sync("dishes"))
+        remoteConfig.serverValues = ["dishes": #"["라면"]"#]
+
+        try waitFor(tables.sync("dishes"))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"], "the value published within the interval waits")
+        XCTAssertEqual(remoteConfig.fetchCount, 1)
+        try waitFor(tables.sync("dishes", fetch: .now))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["라면"])
+        XCTAssertEqual(remoteConfig.fetchCount, 2)
+    }
+
     func testASyncStoresTheActiveValueAndWritesOnlyWhenItDiffers() throws {
         let database = try makeDatabase()
         let remoteConfig = fake(["dishes": #"["김밥", "라면"]"#])

@@ -2,23 +2,13 @@ import Menu
 import MenuInterface
 import Reactive
 import ReactiveTesting
-import XCTest
+import Testing
 
 /// The view model with a selection service, on virtual time: the screen shows what the service
 /// reports (the stored catalog with the stored counts), taps are intents sent to the service, and
 /// a change shows once the service reports it. The stub services answer at once; what they
 /// report reaches the view model one tick later.
-final class MenuListViewModelSelectionTests: XCTestCase {
-    func testItStartsFromTheStoredSelection() { MainActor.assumeIsolated { Self.startsFromStored() } }
-    func testNothingShowsUntilTheStoredSelectionIsRead() { MainActor.assumeIsolated { Self.catalogWaits() } }
-    func testTapsAreIntentsAndTheScreenShowsWhatTheServiceReports() { MainActor.assumeIsolated { Self.intents() } }
-    func testAPlacedOrderIsTakenOffByTheOrderServiceNotByTheScreen() { MainActor.assumeIsolated { Self.orderStored() } }
-    func testStoredCountsOfItemsNotOnTheCatalogAreNotShown() { MainActor.assumeIsolated { Self.unknownStoredItems() } }
-    func testAFailedChangeShowsAnAlertAndTheScreenKeepsWhatIsStored() { MainActor.assumeIsolated { Self.saveFails() } }
-    func testAnUnreadableSelectionShowsAnAlertAndNoCountsUntilAChangeIsStored() { MainActor.assumeIsolated { Self.loadFails() } }
-    func testASelectionStoredElsewhereShows() { MainActor.assumeIsolated { Self.storedElsewhere() } }
-    func testTwoChangesInOneTickBothShowAndTheLastReportWins() { MainActor.assumeIsolated { Self.twoChangesInOneTick() } }
-
+@MainActor struct MenuListViewModelSelectionTests {
     // MARK: Fixture
 
     @MainActor
@@ -60,30 +50,30 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
     // MARK: Tests
 
-    @MainActor private static func startsFromStored() {
+    @Test func itStartsFromTheStoredSelection() {
         let f = Fixture(StubSelectionService(selection([1: 2, 4: 1])))
         let totals = f.scheduler.createObserver(Int.self)
         f.viewModel.totalPrice.subscribe(totals).disposed(by: f.disposeBag)
         f.at(100) { f.viewModel.fetchMenu() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([1: 2, 4: 1]))])
-        XCTAssertEqual(totals.events, [.next(0, 0), .next(101, 9000)])
-        XCTAssertEqual(f.selectionService.intents, [], "showing what is stored sends nothing")
-        XCTAssertEqual(f.alerts, [])
+        #expect(f.menus.events == [.next(0, []), .next(101, selecting([1: 2, 4: 1]))])
+        #expect(totals.events == [.next(0, 0), .next(101, 9000)])
+        #expect(f.selectionService.intents == [], "showing what is stored sends nothing")
+        #expect(f.alerts == [])
     }
 
-    @MainActor private static func catalogWaits() {
+    @Test func nothingShowsUntilTheStoredSelectionIsRead() {
         let f = Fixture(StubSelectionService(selection([2: 2]), holdLoad: true))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.selectionService.releaseLoad() }
         f.scheduler.start()
 
         // Never the catalog without its counts: the screen waits for both.
-        XCTAssertEqual(f.menus.events, [.next(0, []), .next(201, selecting([2: 2]))])
+        #expect(f.menus.events == [.next(0, []), .next(201, selecting([2: 2]))])
     }
 
-    @MainActor private static func intents() {
+    @Test func tapsAreIntentsAndTheScreenShowsWhatTheServiceReports() {
         let f = Fixture(StubSelectionService(selection([1: 1])))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
@@ -91,36 +81,35 @@ final class MenuListViewModelSelectionTests: XCTestCase {
         f.at(220) { f.viewModel.clearAllItemSelections() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.selectionService.intents, [.change(menuID: 1, delta: 1), .change(menuID: 3, delta: -1), .clear])
+        #expect(f.selectionService.intents == [.change(menuID: 1, delta: 1), .change(menuID: 3, delta: -1), .clear])
         // A decrease at 0 stores the same selection; the screen shows nothing new for it.
-        XCTAssertEqual(
-            f.menus.events, [.next(0, []), .next(101, selecting([1: 1])), .next(201, selecting([1: 2])), .next(221, sampleMenus)])
+        #expect(f.menus.events == [.next(0, []), .next(101, selecting([1: 1])), .next(201, selecting([1: 2])), .next(221, sampleMenus)])
     }
 
-    @MainActor private static func orderStored() {
+    @Test func aPlacedOrderIsTakenOffByTheOrderServiceNotByTheScreen() {
         let f = Fixture(StubSelectionService(selection([1: 2, 3: 1])))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.order() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2, 3: 1]))])
-        XCTAssertEqual(f.alerts, [.next(202, MenuAlert(title: "Order Placed", message: "Order 1: ₩12,500"))])
+        #expect(f.orderService.received == [try! Order(menus: selecting([1: 2, 3: 1]))])
+        #expect(f.alerts == [.next(202, MenuAlert(title: "Order Placed", message: "Order 1: ₩12,500"))])
         // The stub order service keeps no selection, so nothing is taken off: the screen never
         // changes counts itself (`LiveOrderService` takes them off in the order's transaction).
-        XCTAssertEqual(f.selectionService.intents, [])
-        XCTAssertEqual(f.menus.events.last?.value.element, selecting([1: 2, 3: 1]))
+        #expect(f.selectionService.intents == [])
+        #expect(f.menus.events.last?.value.element == selecting([1: 2, 3: 1]))
     }
 
-    @MainActor private static func unknownStoredItems() {
+    @Test func storedCountsOfItemsNotOnTheCatalogAreNotShown() {
         let f = Fixture(StubSelectionService(selection([2: 1, 99: 5])))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.menuService.events.onNext(.next(Array(sampleMenus.dropFirst(1)))) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events.map(\.value.element), [[], selecting([2: 1]), Array(selecting([2: 1]).dropFirst(1))])
+        #expect(f.menus.events.map(\.value.element) == [[], selecting([2: 1]), Array(selecting([2: 1]).dropFirst(1))])
     }
 
-    @MainActor private static func saveFails() {
+    @Test func aFailedChangeShowsAnAlertAndTheScreenKeepsWhatIsStored() {
         let service = StubSelectionService(selection([1: 1]), saveError: .storage(reason: "disk full"))
         let f = Fixture(service)
         f.at(100) { f.viewModel.fetchMenu() }
@@ -131,33 +120,33 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
         // The refusal comes back from the service on the screen's scheduler a tick later, and goes
         // through the store to the screen a tick after that.
-        XCTAssertEqual(f.alerts, [.next(202, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
+        #expect(f.alerts == [.next(202, MenuAlert(title: "Selection Fail", message: "The menu's storage failed: disk full"))])
         // The screen showed only what was stored: 1, then, once stores work again, 2.
-        XCTAssertEqual(f.menus.events.map(\.value.element), [[], selecting([1: 1]), selecting([1: 2])])
+        #expect(f.menus.events.map(\.value.element) == [[], selecting([1: 1]), selecting([1: 2])])
     }
 
-    @MainActor private static func loadFails() {
+    @Test func anUnreadableSelectionShowsAnAlertAndNoCountsUntilAChangeIsStored() {
         let f = Fixture(StubSelectionService(loadError: .storage(reason: "unreadable")))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[1], increase: 2) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.alerts.map(\.value.element?.title), ["Selection Fail"])
-        XCTAssertEqual(f.menus.events.map(\.value.element), [[], sampleMenus], "no counts; the failed observation ended")
-        XCTAssertEqual(f.selectionService.intents, [.change(menuID: 2, delta: 2)], "a change is still sent to be stored")
+        #expect(f.alerts.map(\.value.element?.title) == ["Selection Fail"])
+        #expect(f.menus.events.map(\.value.element) == [[], sampleMenus], "no counts; the failed observation ended")
+        #expect(f.selectionService.intents == [.change(menuID: 2, delta: 2)], "a change is still sent to be stored")
     }
 
-    @MainActor private static func storedElsewhere() {
+    @Test func aSelectionStoredElsewhereShows() {
         let f = Fixture(StubSelectionService(selection([1: 1])))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.selectionService.storeElsewhere(selection([2: 3])) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events.last, .next(201, selecting([2: 3])))
-        XCTAssertEqual(f.selectionService.intents, [], "what is shown is never stored back")
+        #expect(f.menus.events.last == .next(201, selecting([2: 3])))
+        #expect(f.selectionService.intents == [], "what is shown is never stored back")
     }
 
-    @MainActor private static func twoChangesInOneTick() {
+    @Test func twoChangesInOneTickBothShowAndTheLastReportWins() {
         let f = Fixture(StubSelectionService())
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) {
@@ -168,7 +157,7 @@ final class MenuListViewModelSelectionTests: XCTestCase {
 
         // The reports reach the screen one after the other, in the order the service made them (the
         // second a tick after the first): the last one shown is what is stored.
-        XCTAssertEqual(f.menus.events.suffix(2), [.next(201, selecting([1: 1])), .next(202, selecting([1: 1, 2: 1]))])
-        XCTAssertEqual(f.selectionService.stored, selection([1: 1, 2: 1]))
+        #expect(f.menus.events.suffix(2) == [.next(201, selecting([1: 1])), .next(202, selecting([1: 1, 2: 1]))])
+        #expect(f.selectionService.stored == selection([1: 1, 2: 1]))
     }
 }

@@ -2,38 +2,21 @@ import Menu
 import MenuInterface
 import Reactive
 import ReactiveTesting
-import XCTest
+import Testing
 
 /// The view model's rules (the RxSwift menu tutorial: where the tests go), on virtual time, with the
 /// selection in memory (the tutorial's): the catalog, the outcomes of orders and the selection
 /// arrive on the view model's scheduler, a `TestScheduler` here, one tick after they were made.
-///
-/// XCTest on Linux cannot run `@MainActor` test methods: each test calls a main-actor helper.
-final class MenuListViewModelTests: XCTestCase {
-    func testCountsAndTotalsFollowTheSelection() { MainActor.assumeIsolated { Self.countsAndTotals() } }
-    func testACountNeverGoesBelowZero() { MainActor.assumeIsolated { Self.neverNegative() } }
-    func testClearSetsEveryCountToZero() { MainActor.assumeIsolated { Self.clear() } }
-    func testACountThatWouldOverflowIsRefusedWithAnAlert() { MainActor.assumeIsolated { Self.countOverflow() } }
-    func testATotalThatWouldOverflowIsRefusedWithAnAlert() { MainActor.assumeIsolated { Self.totalOverflow() } }
-    func testTotalsThatDoNotFitAreSkippedNotWrapped() { MainActor.assumeIsolated { Self.totalsSkipped() } }
-    func testOrderWithNothingSelectedShowsOrderFailAndSendsNothing() { MainActor.assumeIsolated { Self.orderNothing() } }
-    func testAnOrderSendsTheSelectionAndTakesItOffWhenPlaced() { MainActor.assumeIsolated { Self.orderPlaced() } }
-    func testWhatIsSelectedWhileAnOrderIsOnItsWayStaysSelected() { MainActor.assumeIsolated { Self.orderInFlight() } }
-    func testAFailedOrderKeepsTheSelectionAndShowsTheError() { MainActor.assumeIsolated { Self.orderFailed() } }
-    func testANewCatalogKeepsTheCountsOfItemsItStillHas() { MainActor.assumeIsolated { Self.catalogChanges() } }
-    func testANewPriceThatWouldOverflowTheTotalClearsTheSelection() { MainActor.assumeIsolated { Self.catalogOverflow() } }
-    func testAFailureToLoadTheMenuIsTheAlertUntilItsOK() { MainActor.assumeIsolated { Self.fetchFailures() } }
-    func testTheTotalPriceReadsInWon() { MainActor.assumeIsolated { Self.totalPriceText() } }
-
-    func testCurrencyKRGroupsThousands() {
-        XCTAssertEqual(0.currencyKR(), "₩0")
-        XCTAssertEqual(999.currencyKR(), "₩999")
-        XCTAssertEqual(1000.currencyKR(), "₩1,000")
-        XCTAssertEqual(11_000.currencyKR(), "₩11,000")
-        XCTAssertEqual(1_234_567.currencyKR(), "₩1,234,567")
-        XCTAssertEqual((-1000).currencyKR(), "-₩1,000")
-        XCTAssertEqual(Int.max.currencyKR(), "₩9,223,372,036,854,775,807")
-        XCTAssertEqual(Int.min.currencyKR(), "-₩9,223,372,036,854,775,808")
+@MainActor struct MenuListViewModelTests {
+    @Test func currencyKRGroupsThousands() {
+        #expect(0.currencyKR() == "₩0")
+        #expect(999.currencyKR() == "₩999")
+        #expect(1000.currencyKR() == "₩1,000")
+        #expect(11_000.currencyKR() == "₩11,000")
+        #expect(1_234_567.currencyKR() == "₩1,234,567")
+        #expect((-1000).currencyKR() == "-₩1,000")
+        #expect(Int.max.currencyKR() == "₩9,223,372,036,854,775,807")
+        #expect(Int.min.currencyKR() == "-₩9,223,372,036,854,775,808")
     }
 
     // MARK: Fixture
@@ -86,7 +69,7 @@ final class MenuListViewModelTests: XCTestCase {
 
     // MARK: Tests
 
-    @MainActor private static func countsAndTotals() {
+    @Test func countsAndTotalsFollowTheSelection() {
         let f = Fixture()
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
@@ -96,9 +79,8 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The catalog, and each change of the selection, reach the screen one tick later, on its scheduler.
-        XCTAssertEqual(
-            f.menus.events,
-            [
+        #expect(
+            f.menus.events == [
                 .next(0, []),
                 .next(101, sampleMenus),
                 .next(201, selecting([1: 1])),
@@ -106,16 +88,15 @@ final class MenuListViewModelTests: XCTestCase {
                 .next(221, selecting([1: 2, 4: 3])),
                 .next(231, selecting([1: 1, 4: 3])),
             ])
-        XCTAssertEqual(f.itemsCount.events, [.next(0, 0), .next(101, 0), .next(201, 1), .next(211, 2), .next(221, 5), .next(231, 4)])
-        XCTAssertEqual(
-            f.totalPrice.events,
-            [
+        #expect(f.itemsCount.events == [.next(0, 0), .next(101, 0), .next(201, 1), .next(211, 2), .next(221, 5), .next(231, 4)])
+        #expect(
+            f.totalPrice.events == [
                 .next(0, 0), .next(101, 0), .next(201, 4000), .next(211, 8000), .next(221, 11_000), .next(231, 7000),
             ])
-        XCTAssertEqual(f.alerts, [])
+        #expect(f.alerts == [])
     }
 
-    @MainActor private static func neverNegative() {
+    @Test func aCountNeverGoesBelowZero() {
         let f = Fixture()
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[1], increase: -1) }
@@ -125,12 +106,12 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // A decrease at 0 changes nothing, so nothing new is shown.
-        XCTAssertEqual(f.menus.events.map(\.value.element).map { $0?.map(\.count) }, [[], [0, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0]])
-        XCTAssertEqual(f.itemsCount.events.map(\.value.element), [0, 0, 2, 0])
-        XCTAssertEqual(f.alerts, [])
+        #expect(f.menus.events.map(\.value.element).map { $0?.map(\.count) } == [[], [0, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0]])
+        #expect(f.itemsCount.events.map(\.value.element) == [0, 0, 2, 0])
+        #expect(f.alerts == [])
     }
 
-    @MainActor private static func clear() {
+    @Test func clearSetsEveryCountToZero() {
         let f = Fixture()
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
@@ -138,12 +119,12 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(300) { f.viewModel.clearAllItemSelections() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events.last, .next(301, sampleMenus))
-        XCTAssertEqual(f.itemsCount.events.suffix(2), [.next(211, 3), .next(301, 0)])
-        XCTAssertEqual(f.totalPrice.events.suffix(2), [.next(211, 12_500), .next(301, 0)])
+        #expect(f.menus.events.last == .next(301, sampleMenus))
+        #expect(f.itemsCount.events.suffix(2) == [.next(211, 3), .next(301, 0)])
+        #expect(f.totalPrice.events.suffix(2) == [.next(211, 12_500), .next(301, 0)])
     }
 
-    @MainActor private static func countOverflow() {
+    @Test func aCountThatWouldOverflowIsRefusedWithAnAlert() {
         let water = [MenuItem(id: 9, name: "물", price: 0)]
         let f = Fixture(menuService: StubMenuService(.next(water)), selectionService: InMemoryMenuSelectionService(selection([9: Int.max])))
         f.at(100) { f.viewModel.fetchMenu() }
@@ -152,18 +133,17 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // Refused, not wrapped to Int.min (nor clamped): the count stays; a decrease still works.
-        XCTAssertEqual(
-            f.menus.events,
-            [
+        #expect(
+            f.menus.events == [
                 .next(0, []),
                 .next(101, [MenuItem(id: 9, name: "물", price: 0, count: Int.max)]),
                 .next(211, [MenuItem(id: 9, name: "물", price: 0, count: Int.max - 1)]),
             ])
         // The refusal is presented through the store and reaches the screen a tick later.
-        XCTAssertEqual(f.alerts, [.next(201, MenuAlert(title: "Count Fail", message: "That count is too large."))])
+        #expect(f.alerts == [.next(201, MenuAlert(title: "Count Fail", message: "That count is too large."))])
     }
 
-    @MainActor private static func totalOverflow() {
+    @Test func aTotalThatWouldOverflowIsRefusedWithAnAlert() {
         let pricey = [MenuItem(id: 1, name: "금", price: Int.max / 2 + 1), MenuItem(id: 2, name: "은", price: 1)]
         let f = Fixture(menuService: StubMenuService(.next(pricey)), selectionService: InMemoryMenuSelectionService(selection([1: 1])))
         f.at(100) { f.viewModel.fetchMenu() }
@@ -172,13 +152,13 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(210) { f.viewModel.changeCount(item: pricey[1], increase: Int.max) }
         f.scheduler.start()
 
-        XCTAssertEqual(f.menus.events, [.next(0, []), .next(101, selecting([1: 1], in: pricey))])
-        XCTAssertEqual(f.totalPrice.events, [.next(0, 0), .next(101, Int.max / 2 + 1)])
+        #expect(f.menus.events == [.next(0, []), .next(101, selecting([1: 1], in: pricey))])
+        #expect(f.totalPrice.events == [.next(0, 0), .next(101, Int.max / 2 + 1)])
         let refused = MenuAlert(title: "Count Fail", message: "The total is too large.")
-        XCTAssertEqual(f.alerts, [.next(201, refused), .next(211, refused)])
+        #expect(f.alerts == [.next(201, refused), .next(211, refused)])
     }
 
-    @MainActor private static func totalsSkipped() {
+    @Test func totalsThatDoNotFitAreSkippedNotWrapped() {
         // A selection stored as it is (another program's): its total does not fit in Int.
         let priciest = [MenuItem(id: 1, name: "a", price: Int.max)]
         let f = Fixture(menuService: StubMenuService(.next(priciest)), selectionService: InMemoryMenuSelectionService(selection([1: 2])))
@@ -186,11 +166,11 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // Skipped, not wrapped; the counts go (see `catalogOverflow`), and the totals are those of none.
-        XCTAssertEqual(f.totalPrice.events, [.next(0, 0), .next(102, 0)])
-        XCTAssertEqual(f.itemsCount.events, [.next(0, 0), .next(102, 0)])
+        #expect(f.totalPrice.events == [.next(0, 0), .next(102, 0)])
+        #expect(f.itemsCount.events == [.next(0, 0), .next(102, 0)])
     }
 
-    @MainActor private static func orderNothing() {
+    @Test func orderWithNothingSelectedShowsOrderFailAndSendsNothing() {
         let f = Fixture()
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.order() }
@@ -202,16 +182,15 @@ final class MenuListViewModelTests: XCTestCase {
 
         // The stored selection is read for the order and the answer taken in a tick later; the
         // refusal goes through the store and reaches the screen a tick after that.
-        XCTAssertEqual(
-            f.alerts,
-            [
+        #expect(
+            f.alerts == [
                 .next(202, MenuAlert(title: "Order Fail", message: "No Orders")),
                 .next(232, MenuAlert(title: "Order Fail", message: "No Orders")),
             ])
-        XCTAssertEqual(f.orderService.received, [])
+        #expect(f.orderService.received == [])
     }
 
-    @MainActor private static func orderPlaced() {
+    @Test func anOrderSendsTheSelectionAndTakesItOffWhenPlaced() {
         let f = Fixture()
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
@@ -219,16 +198,16 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(300) { f.viewModel.order() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2, 4: 1]))])
+        #expect(f.orderService.received == [try! Order(menus: selecting([1: 2, 4: 1]))])
         // The stored selection is read at 300 and the order sent at 301; the stub answers at once and
         // the order is taken off the selection in the same step. The emptied selection and the
         // receipt's alert reach the screen at 302.
-        XCTAssertEqual(f.alerts, [.next(302, MenuAlert(title: "Order Placed", message: "Order 1: ₩9,000"))])
-        XCTAssertEqual(f.menus.events.last, .next(302, sampleMenus))
-        XCTAssertEqual(f.totalPrice.events.last, .next(302, 0))
+        #expect(f.alerts == [.next(302, MenuAlert(title: "Order Placed", message: "Order 1: ₩9,000"))])
+        #expect(f.menus.events.last == .next(302, sampleMenus))
+        #expect(f.totalPrice.events.last == .next(302, 0))
     }
 
-    @MainActor private static func orderInFlight() {
+    @Test func whatIsSelectedWhileAnOrderIsOnItsWayStaysSelected() {
         let f = Fixture(orderService: StubOrderService(hold: true))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 2) }
@@ -238,27 +217,26 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(320) { f.orderService.release() }
         f.scheduler.start()
 
-        XCTAssertEqual(f.orderService.received, [try! Order(menus: selecting([1: 2]))])
-        XCTAssertEqual(f.alerts, [.next(321, MenuAlert(title: "Order Placed", message: "Order 1: ₩8,000"))])
-        XCTAssertEqual(f.counts, [1: 1, 2: 0, 3: 0, 4: 0], "what was added while the order was on its way stays")
+        #expect(f.orderService.received == [try! Order(menus: selecting([1: 2]))])
+        #expect(f.alerts == [.next(321, MenuAlert(title: "Order Placed", message: "Order 1: ₩8,000"))])
+        #expect(f.counts == [1: 1, 2: 0, 3: 0, 4: 0], "what was added while the order was on its way stays")
     }
 
-    @MainActor private static func orderFailed() {
+    @Test func aFailedOrderKeepsTheSelectionAndShowsTheError() {
         let f = Fixture(orderService: StubOrderService(result: .failure(.staleOrder(menuID: 1))))
         f.at(100) { f.viewModel.fetchMenu() }
         f.at(200) { f.viewModel.changeCount(item: sampleMenus[0], increase: 1) }
         f.at(300) { f.viewModel.order() }
         f.scheduler.start()
 
-        XCTAssertEqual(
-            f.alerts,
-            [
+        #expect(
+            f.alerts == [
                 .next(302, MenuAlert(title: "Order Fail", message: "The menu changed; please check your order."))
             ])
-        XCTAssertEqual(f.counts, [1: 1, 2: 0, 3: 0, 4: 0])
+        #expect(f.counts == [1: 1, 2: 0, 3: 0, 4: 0])
     }
 
-    @MainActor private static func catalogChanges() {
+    @Test func aNewCatalogKeepsTheCountsOfItemsItStillHas() {
         let f = Fixture()
         let renamed = [
             MenuItem(id: 4, name: "모둠튀김", price: 2000), MenuItem(id: 1, name: "떡볶이", price: 4500), MenuItem(id: 5, name: "순대", price: 3000),
@@ -271,19 +249,19 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The new catalog's order, names and prices; counts carried by id; a removed item's count not shown.
-        XCTAssertEqual(
-            f.menus.events.last,
-            .next(
-                301,
-                [
-                    MenuItem(id: 4, name: "모둠튀김", price: 2000, count: 3),
-                    MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1),
-                    MenuItem(id: 5, name: "순대", price: 3000, count: 0),
-                ]))
-        XCTAssertEqual(f.totalPrice.events.last, .next(301, 10_500))
+        #expect(
+            f.menus.events.last
+                == .next(
+                    301,
+                    [
+                        MenuItem(id: 4, name: "모둠튀김", price: 2000, count: 3),
+                        MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1),
+                        MenuItem(id: 5, name: "순대", price: 3000, count: 0),
+                    ]))
+        #expect(f.totalPrice.events.last == .next(301, 10_500))
     }
 
-    @MainActor private static func catalogOverflow() {
+    @Test func aNewPriceThatWouldOverflowTheTotalClearsTheSelection() {
         let f = Fixture()
         let many = Int.max / 4000
         f.at(100) { f.viewModel.fetchMenu() }
@@ -292,12 +270,12 @@ final class MenuListViewModelTests: XCTestCase {
         f.scheduler.start()
 
         // The total no longer fits: an alert, and the counts go.
-        XCTAssertEqual(f.totalPrice.events.map(\.value.element), [0, 0, many * 4000, 0])
-        XCTAssertEqual(f.menus.events.last, .next(302, [MenuItem(id: 1, name: "떡볶이", price: 8000)]))
-        XCTAssertEqual(f.alerts, [.next(302, MenuAlert(title: "Count Fail", message: "The total is too large."))])
+        #expect(f.totalPrice.events.map(\.value.element) == [0, 0, many * 4000, 0])
+        #expect(f.menus.events.last == .next(302, [MenuItem(id: 1, name: "떡볶이", price: 8000)]))
+        #expect(f.alerts == [.next(302, MenuAlert(title: "Count Fail", message: "The total is too large."))])
     }
 
-    @MainActor private static func fetchFailures() {
+    @Test func aFailureToLoadTheMenuIsTheAlertUntilItsOK() {
         let f = Fixture()
         let offline = Event<[MenuItem]>.error(MenuError.catalogUnavailable(reason: "offline."))
         f.at(100) { f.viewModel.fetchMenu() }
@@ -310,11 +288,11 @@ final class MenuListViewModelTests: XCTestCase {
         // The alert is state: the same failure while it is shown is that alert, its OK takes it
         // away, and the failure after that is shown again. The catalog stays.
         let alert = MenuAlert(title: "Menu Fail", message: "The menu could not be loaded: offline.")
-        XCTAssertEqual(f.alert.events, [.next(1, nil), .next(201, alert), .next(261, nil), .next(301, alert)])
-        XCTAssertEqual(f.menus.events.last?.value.element, sampleMenus)
+        #expect(f.alert.events == [.next(1, nil), .next(201, alert), .next(261, nil), .next(301, alert)])
+        #expect(f.menus.events.last?.value.element == sampleMenus)
     }
 
-    @MainActor private static func totalPriceText() {
+    @Test func theTotalPriceReadsInWon() {
         let f = Fixture()
         let texts = f.scheduler.createObserver(String.self)
         f.viewModel.totalPriceText.subscribe(texts).disposed(by: f.disposeBag)
@@ -323,6 +301,6 @@ final class MenuListViewModelTests: XCTestCase {
         f.at(210) { f.viewModel.changeCount(item: sampleMenus[2], increase: 3) }
         f.scheduler.start()
 
-        XCTAssertEqual(texts.events, [.next(0, "₩0"), .next(101, "₩0"), .next(201, "₩1,000"), .next(211, "₩14,500")])
+        #expect(texts.events == [.next(0, "₩0"), .next(101, "₩0"), .next(201, "₩1,000"), .next(211, "₩14,500")])
     }
 }

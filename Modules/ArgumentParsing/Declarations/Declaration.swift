@@ -22,6 +22,8 @@ struct DeclarationInfo {
     let isVisible: Bool
     /// Whether parsing fails when it is not given.
     let isRequired: Bool
+    /// How an option takes its value from the next word.
+    var parsing: SingleValueParsingStrategy = .next
 
     /// How the declaration is named in messages and help: `--database PATH`, `--json`, `COUNT`.
     var displayName: String {

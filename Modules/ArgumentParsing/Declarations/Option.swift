@@ -1,5 +1,7 @@
 /// An option taking a value: `--database PATH` or `--database=PATH`, anywhere after the command's
-/// name; the last one given wins.
+/// name; the last one given wins. The next word is its value unless it reads as an option
+/// (`--count --database X` misses the count), as swift-argument-parser's default does;
+/// `parsing: .unconditional` takes any word.
 @propertyWrapper
 public struct Option<Value> {
     private let storage: ParsedValue<Value>
@@ -7,6 +9,7 @@ public struct Option<Value> {
     private let help: ArgumentHelp
     private let read: @Sendable (String) throws -> Value
     private let isRequired: Bool
+    private let parsing: SingleValueParsingStrategy
 
     /// The parsed value, else the default.
     public var wrappedValue: Value {
@@ -18,9 +21,10 @@ public struct Option<Value> {
     }
 
     private init(
-        default value: Value?, name: NameSpecification, help: ArgumentHelp, isRequired: Bool,
+        default value: Value?, name: NameSpecification, help: ArgumentHelp, parsing: SingleValueParsingStrategy, isRequired: Bool,
         read: @escaping @Sendable (String) throws -> Value
     ) {
+        self.parsing = parsing
         storage = ParsedValue(value)
         self.name = name
         self.help = help
@@ -29,41 +33,48 @@ public struct Option<Value> {
     }
 
     /// An option with a default value.
-    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "") where Value: ExpressibleByArgument {
-        self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: Self.reader())
+    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    where Value: ExpressibleByArgument {
+        self.init(default: wrappedValue, name: name, help: help, parsing: parsing, isRequired: false, read: Self.reader())
     }
 
     /// An option that must be given.
-    public init(name: NameSpecification = .long, help: ArgumentHelp = "") where Value: ExpressibleByArgument {
-        self.init(default: nil, name: name, help: help, isRequired: true, read: Self.reader())
+    public init(name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    where Value: ExpressibleByArgument {
+        self.init(default: nil, name: name, help: help, parsing: parsing, isRequired: true, read: Self.reader())
     }
 
     /// An option that may be left out: nil then.
-    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "") where Value == Wrapped?, Wrapped: ExpressibleByArgument {
-        self.init(default: .some(nil), name: name, help: help, isRequired: false) { text in
+    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    where Value == Wrapped?, Wrapped: ExpressibleByArgument {
+        self.init(default: .some(nil), name: name, help: help, parsing: parsing, isRequired: false) { text in
             guard let value = Wrapped(argument: text) else { throw InvalidValue() }
             return value
         }
     }
 
     /// An option read by `transform`, which throws `ValidationError` for a bad value; it must be given.
-    public init(name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Value) {
-        self.init(default: nil, name: name, help: help, isRequired: true, read: transform)
+    public init(
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        transform: @escaping @Sendable (String) throws -> Value
+    ) {
+        self.init(default: nil, name: name, help: help, parsing: parsing, isRequired: true, read: transform)
     }
 
     /// An option read by `transform`, with a default value.
     public init(
-        wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "",
+        wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
         transform: @escaping @Sendable (String) throws -> Value
     ) {
-        self.init(default: wrappedValue, name: name, help: help, isRequired: false, read: transform)
+        self.init(default: wrappedValue, name: name, help: help, parsing: parsing, isRequired: false, read: transform)
     }
 
     /// An option read by `transform` that may be left out: nil then.
     public init<Wrapped>(
-        name: NameSpecification = .long, help: ArgumentHelp = "", transform: @escaping @Sendable (String) throws -> Wrapped
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        transform: @escaping @Sendable (String) throws -> Wrapped
     ) where Value == Wrapped? {
-        self.init(default: .some(nil), name: name, help: help, isRequired: false) { try transform($0) }
+        self.init(default: .some(nil), name: name, help: help, parsing: parsing, isRequired: false) { try transform($0) }
     }
 
     private static func reader() -> @Sendable (String) throws -> Value where Value: ExpressibleByArgument {
@@ -80,7 +91,7 @@ extension Option: Declared {
         return DeclarationInfo(
             kind: .option, longNames: names.long, shortNames: names.short,
             valueName: help.valueName ?? property.convertedToKebabCase.uppercased(), help: help.abstract,
-            isVisible: help.isVisible, isRequired: isRequired)
+            isVisible: help.isVisible, isRequired: isRequired, parsing: parsing)
     }
 
     func take(_ text: String, info: DeclarationInfo) throws {

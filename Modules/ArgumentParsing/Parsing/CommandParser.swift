@@ -4,6 +4,9 @@
 /// - Subcommand names come before the command's arguments: `tool menu set 1 2`.
 /// - Options are `--name value` or `--name=value`, short ones `-n value`; a flag takes no value;
 ///   the last value given wins. `--` ends the options: every word after it is an argument.
+/// - An option's value is the next word unless that word reads as an option (`--name`, `-n`, `--`):
+///   `--count --database X` misses the count. A negative number and `-` are values; an option
+///   declared with `parsing: .unconditional` takes any word.
 /// - The root command's options (the tool's global options) may stand anywhere on the line; a
 ///   command's own options stand after its name.
 /// - `--help` or `-h` anywhere asks for the help of the command reached (`CleanExit`).
@@ -82,11 +85,11 @@ public enum CommandParser {
             case .option:
                 if let inlineValue {
                     assignments.append((entry, inlineValue, owner))
-                } else if index < arguments.count {
+                } else if index < arguments.count, entry.info.parsing.takesAnyWord || Self.readsAsValue(arguments[index]) {
                     assignments.append((entry, arguments[index], owner))
                     index += 1
                 } else {
-                    throw usage("option '\(written)' needs a value")
+                    throw usage("missing value for '\(entry.info.displayName)'")
                 }
             case .flag:
                 if inlineValue != nil { throw usage("flag '\(written)' takes no value") }
@@ -137,5 +140,11 @@ public enum CommandParser {
         }
         return ParsedCommandLine(
             root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type }, words: chain.map(\.name))
+    }
+
+    /// Whether `word`, after an option, is its value under the default strategy: not an option or
+    /// flag, but `-` (standard input) and a negative number are values.
+    private static func readsAsValue(_ word: String) -> Bool {
+        !word.hasPrefix("-") || word == "-" || (word.count > 1 && Double(word) != nil)
     }
 }

@@ -19,9 +19,9 @@ public enum AuthFeature {
             }
             let sheet = services.dependencies.appleSignInSheet
             let coordinator = RootCoordinator(
-                store: store, screen: screen,
+                store: store, screen: screen, appTitle: services.appTitle,
                 authorize: sheet.map { sheet in { sheet.present() } } ?? SignInSheet.pastedToken(on: screen),
-                makeMainViewController: { main in open([AccountViewController(store: main)]) })
+                makeMainViewController: { main in open([AccountViewController(store: main, appTitle: services.appTitle)]) })
             coordinator.start()
             return coordinator
         })

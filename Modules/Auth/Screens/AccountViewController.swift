@@ -13,18 +13,20 @@ public final class AccountViewController: ViewController {
     public let statusLine = StatusLine("Signed in", hint: "Enter sign out")
 
     private let store: Store<Main.State, Main.Action>
+    private let appTitle: String
     private let disposeBag = DisposeBag()
 
-    /// A screen for `store`.
-    public init(store: Store<Main.State, Main.Action>) {
+    /// A screen for `store` that welcomes the user to the app named `appTitle`.
+    public init(store: Store<Main.State, Main.Action>, appTitle: String) {
         self.store = store
+        self.appTitle = appTitle
         super.init()
         title = "Account"
     }
 
     /// Greeting, button, failure, status line.
     public override func loadView() {
-        view = AuthScreenLayout.view(title: "Welcome to Bistro", button: signOutButton, failure: failureLabel, status: statusLine)
+        view = AuthScreenLayout.view(title: "Welcome to \(appTitle)", button: signOutButton, failure: failureLabel, status: statusLine)
     }
 
     /// Binds the failure to its label and taps to the store.

@@ -9,22 +9,24 @@ import TerminalUI
 public final class RootCoordinator {
     private let store: Store<Root.State, Root.Action>
     private let screen: Screen
+    private let appTitle: String
     private let authorize: () -> Observable<AppleAuthenticationResponse>
     private let makeMainViewController: (Store<Main.State, Main.Action>) -> ViewController
     private let disposeBag = DisposeBag()
 
-    /// A coordinator of `store` on `screen`; the sign-in screen gets `authorize`. Once signed in,
-    /// `makeMainViewController` builds what shows (by default the feature's own main screen; an
-    /// app puts that screen among its others, such as in a tab bar).
+    /// A coordinator of `store` on `screen` for the app named `appTitle`; the sign-in screen gets
+    /// `authorize`. Once signed in, `makeMainViewController` builds what shows (when nil, the
+    /// feature's own Account screen; an app puts that screen among its others, such as in a tab bar).
     public init(
-        store: Store<Root.State, Root.Action>, screen: Screen,
+        store: Store<Root.State, Root.Action>, screen: Screen, appTitle: String,
         authorize: @escaping () -> Observable<AppleAuthenticationResponse>,
-        makeMainViewController: @escaping (Store<Main.State, Main.Action>) -> ViewController = { AccountViewController(store: $0) }
+        makeMainViewController: ((Store<Main.State, Main.Action>) -> ViewController)? = nil
     ) {
         self.store = store
         self.screen = screen
+        self.appTitle = appTitle
         self.authorize = authorize
-        self.makeMainViewController = makeMainViewController
+        self.makeMainViewController = makeMainViewController ?? { AccountViewController(store: $0, appTitle: appTitle) }
     }
 
     /// Shows the screen for the current state, follows changes, and sends `_onAppear`.
@@ -55,7 +57,7 @@ public final class RootCoordinator {
             // The fallback state is never shown: this screen is replaced as soon as the state leaves `.signIn`.
             let child = store.scope(
                 state: { if case .signIn(let state) = $0 { state } else { SignIn.State() } }, action: Root.Action.signIn)
-            screen.rootViewController = SignInViewController(store: child, authorize: authorize)
+            screen.rootViewController = SignInViewController(store: child, appTitle: appTitle, authorize: authorize)
         case .main:
             let child = store.scope(
                 state: { if case .main(let state) = $0 { state } else { Main.State() } }, action: Root.Action.main)

@@ -20,18 +20,22 @@ public final class SignInViewController: ViewController {
 
     private let store: Store<SignIn.State, SignIn.Action>
     private let authorize: () -> Observable<AppleAuthenticationResponse>
+    private let appTitle: String
     private let disposeBag = DisposeBag()
 
-    /// A screen for `store`; a tap runs `authorize` and sends what it emits.
-    public init(store: Store<SignIn.State, SignIn.Action>, authorize: @escaping () -> Observable<AppleAuthenticationResponse>) {
+    /// A screen for `store` titled with the app's name; a tap runs `authorize` and sends what it emits.
+    public init(
+        store: Store<SignIn.State, SignIn.Action>, appTitle: String, authorize: @escaping () -> Observable<AppleAuthenticationResponse>
+    ) {
         self.store = store
+        self.appTitle = appTitle
         self.authorize = authorize
         super.init()
     }
 
     /// Title, button, failure, status line.
     public override func loadView() {
-        view = AuthScreenLayout.view(title: "Bistro", button: signInButton, failure: failureLabel, status: statusLine)
+        view = AuthScreenLayout.view(title: appTitle, button: signInButton, failure: failureLabel, status: statusLine)
     }
 
     /// Binds the failure to its label and taps to the store.

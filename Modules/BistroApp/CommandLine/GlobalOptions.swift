@@ -2,7 +2,9 @@ import ArgumentParsing
 
 /// The options of every command, which stand anywhere on the line.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("the SQLite database (default: $XDG_DATA_HOME/bistro/bistro.sqlite)", valueName: "PATH"))
+    @Option(
+        help: ArgumentHelp(
+            "the SQLite database (default: $XDG_DATA_HOME/<app>/<app>.sqlite, <app> being this command's name)", valueName: "PATH"))
     var database: String?
     @Option(
         name: .customLong("firebase-options"),
@@ -19,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
     var remoteConfigURL: String?
     @Option(
         name: .customLong("state-dir"),
-        help: ArgumentHelp("remote config state and the sign-in (default: $XDG_STATE_HOME/bistro)", valueName: "PATH"))
+        help: ArgumentHelp("remote config state and the sign-in (default: $XDG_STATE_HOME/<app>)", valueName: "PATH"))
     var stateDirectory: String?
     @Option(
         name: .customLong("apple-auth-url"),
@@ -52,7 +54,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("client-id"),
         help: ArgumentHelp(
-            "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: app.bistro.ios,app.bistro.web)",
+            "accepted token audiences, comma-separated (also BISTRO_APPLE_CLIENT_ID; default: the app's, app.<app>.ios,app.<app>.web for bistro's)",
             valueName: "ID"))
     var clientIDs: String?
     @Option(
@@ -60,6 +62,7 @@ struct GlobalOptions: ParsableArguments {
             "the longest a network call may take in all (also BISTRO_TIMEOUT; default: 60 for remote config, as Firebase's, 10 for Apple's keys)",
             valueName: "SECONDS"))
     var timeout: String?
-    @Flag(help: "use the fakes: an in-memory database, the sample remote config, a fake sign-in") var fake = false
+    @Flag(help: "use the fakes: the sample remote config, a fake sign-in, and an in-memory database unless --database is given")
+    var fake = false
     @Flag(help: "print the version and exit") var version = false
 }

@@ -9,8 +9,10 @@ import RemoteConfig
 struct Settings: Sendable {
     /// `--fake`: fakes from the `...Testing` modules and an in-memory database.
     var isFake: Bool
-    /// The database file of the live services.
+    /// The database file: the live services' always, the fakes' when `--database` was given.
     var databasePath: String
+    /// Whether `--database` was given (the fakes otherwise keep an in-memory database).
+    var isDatabaseGiven: Bool
     /// Where the live remote config keeps its state and the sign-in its credential.
     var stateDirectory: String
     /// The Firebase app remote config speaks for, and where its services are; `nil` when neither
@@ -30,14 +32,12 @@ struct Settings: Sendable {
     /// (Firebase's 60 s for remote config, 10 s for Apple's keys).
     var networkTimeout: TimeInterval?
 
-    static let defaultAppleClientIDs = ["app.bistro.ios", "app.bistro.web"]
-
-    /// `options` falling back to `environment` (XDG base directories, HOME, BISTRO_FIREBASE_OPTIONS,
+    /// `options` for `app` falling back to `environment` (XDG base directories, HOME, BISTRO_FIREBASE_OPTIONS,
     /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws
     /// a `ValidationError` for a URL that is not HTTPS (plain HTTP only to this machine), a timeout
     /// that is not a number of seconds above 0, or a Firebase options file that cannot be used (the
     /// sentence names the file and the field). Relative paths are taken from the current directory.
-    init(_ options: GlobalOptions, environment: [String: String]) throws(ValidationError) {
+    init(_ options: GlobalOptions, app: AppDescription, environment: [String: String]) throws(ValidationError) {
         isFake = options.fake
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         // XDG: an unset or relative variable is ignored.
@@ -47,8 +47,11 @@ struct Settings: Sendable {
         }
         func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         // A bare file name's directory is the current one (its parent is not "").
-        databasePath = Paths.absolute(options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/bistro/bistro.sqlite")
-        stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/bistro")
+        isDatabaseGiven = options.database != nil
+        // Each app its own directories: two apps on the library share nothing unless told to.
+        databasePath = Paths.absolute(
+            options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/\(app.name)/\(app.name).sqlite")
+        stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/\(app.name)")
         let remoteConfigURL = try Self.serverURL(options.remoteConfigURL ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
         if let path = options.firebaseOptions ?? nonEmpty("BISTRO_FIREBASE_OPTIONS") {
             let firebaseOptions: FirebaseOptions
@@ -78,7 +81,7 @@ struct Settings: Sendable {
         // A comma-separated list, so one variable can name the app and the web client.
         let clientIDs = (options.clientIDs ?? environment["BISTRO_APPLE_CLIENT_ID"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        appleClientIDs = clientIDs.isEmpty ? Self.defaultAppleClientIDs : clientIDs
+        appleClientIDs = clientIDs.isEmpty ? app.appleClientIDs : clientIDs
     }
 
     /// The developer's key when the team id, the key id and the key file are all given; a

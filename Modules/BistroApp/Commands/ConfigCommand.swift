@@ -118,18 +118,12 @@ struct ConfigShowCommand: FeatureCommand {
             return
         }
         let style = console.style
-        let keyWidth = max(3, keys.map(\.count).max() ?? 3)
-        func row(_ key: String, _ source: String, _ value: String) -> String {
-            key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
-                + source.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + value
-        }
-        var lines = [style.bold(row("KEY", "SOURCE", "VALUE"))]
         // One line per value: a JSON value's own line breaks are shown as spaces, and the server's
         // control characters as visible stand-ins, never sent to the terminal.
-        lines += values.map { row($0.key.sanitizedForTerminal, $0.value.source.rawValue, $0.value.stringValue.sanitizedForTerminal) }
+        let table = TextTable([.init("KEY"), .init("SOURCE"), .init("VALUE")])
+        let rows = values.map { [$0.key, $0.value.source.rawValue, $0.value.stringValue] }
         let fetched = remoteConfig.lastFetchTime.map { " at " + ISO8601DateFormatter().string(from: $0) } ?? ""
-        lines.append(style.dim("last fetch: \(remoteConfig.lastFetchStatus.rawValue)\(fetched)"))
-        console.emit(lines.joined(separator: "\n"))
+        console.emit(table.text(rows, style: style) + "\n" + style.dim("last fetch: \(remoteConfig.lastFetchStatus.rawValue)\(fetched)"))
     }
 }
 

@@ -17,18 +17,22 @@ import RemoteConfigTesting
 /// Firebase app with state in the state directory (no server unless a Firebase options file or a
 /// server is given: fetches then answer from the defaults and what an earlier run stored), and the
 /// live Sign in with Apple verifier, whose sheet is the Auth feature's own. Fake (`--fake`): an
-/// in-memory database, `FakeRemoteConfig.sample()`, and `FakeAuthentication` with its sheet that
+/// in-memory database (the file, when `--database` names one), `FakeRemoteConfig.sample()`, and `FakeAuthentication` with its sheet that
 /// signs in at once. Either way every plugin's
 /// in-app defaults are set.
 enum Composition {
     static func services(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
-        settings.isFake ? fake(host: host, console: console) : live(settings, host: host, app: app, console: console)
+        settings.isFake ? fake(settings, host: host, app: app, console: console) : live(settings, host: host, app: app, console: console)
     }
 
-    private static func fake(host: PluginHost, console: Console) -> FeatureServices {
+    private static func fake(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
         let migrations = host.migrations
         let defaults = host.remoteConfigDefaults
-        let database = Lazy<any Database> { try SQLiteDatabase.inMemory(migrations: migrations) }
+        // With --database, the fakes work over that file (to watch what other processes write to it).
+        let database = Lazy<any Database> {
+            guard settings.isDatabaseGiven else { return try SQLiteDatabase.inMemory(migrations: migrations) }
+            return try openFile(settings, migrations: migrations, host: host, app: app)
+        }
         let remoteConfig = Lazy<any RemoteConfigProtocol> {
             let fake = FakeRemoteConfig.sample()
             fake.setDefaults(defaults)
@@ -38,17 +42,14 @@ enum Composition {
         dependencies.authenticationClient = FakeAuthentication().client
         dependencies.appleSignInSheet = FakeAuthentication.signInSheet
         return FeatureServices(
-            console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            appTitle: app.title, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
             configTables: host.configTables, dependencies: dependencies, readInput: InputReading.read)
     }
 
     private static func live(_ settings: Settings, host: PluginHost, app: AppDescription, console: Console) -> FeatureServices {
         let migrations = host.migrations
         let defaults = host.remoteConfigDefaults
-        let database = Lazy<any Database> {
-            try Directories.create(Paths.parent(of: settings.databasePath))
-            return try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
-        }
+        let database = Lazy<any Database> { try openFile(settings, migrations: migrations, host: host, app: app) }
         let remoteConfig = Lazy<any RemoteConfigProtocol> {
             try Directories.create(settings.stateDirectory)
             // Without a server the options only name the app, and nothing is sent anywhere.
@@ -73,8 +74,39 @@ enum Composition {
                     requestTimeout: settings.networkTimeout ?? 10)
             ).client
         return FeatureServices(
-            console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
+            appTitle: app.title, console: console, database: { try database.get() }, remoteConfig: { try remoteConfig.get() },
             configTables: host.configTables, dependencies: dependencies, readInput: InputReading.read,
             usesNetwork: settings.firebase != nil)
+    }
+
+    /// The database file of `settings`, its directory made first, with every plugin's migrations.
+    private static func openFile(_ settings: Settings, migrations: [Migration], host: PluginHost, app: AppDescription) throws
+        -> any Database
+    {
+        try Directories.create(Paths.parent(of: settings.databasePath))
+        do {
+            return try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
+        } catch PersistenceError.newerSchema(let unknown) {
+            throw unknownMigrations(unknown, path: settings.databasePath, host: host, app: app)
+        }
+    }
+
+    /// Why a database whose migrations include some this app does not know cannot be opened: it
+    /// belongs to another app when one of them is named after a feature this app does not have
+    /// (an app's migrations are named `<feature>.<step>`), else a newer version of this app wrote it.
+    static func unknownMigrations(_ unknown: [String], path: String, host: PluginHost, app: AppDescription) -> any Error {
+        let ownFeatures = Set(host.migrations.map(\.name).map(feature(ofMigration:)))
+        let otherFeatures = unknown.map(feature(ofMigration:)).filter { !ownFeatures.contains($0) }
+        guard !otherFeatures.isEmpty else { return PersistenceError.newerSchema(unknownMigrations: unknown) }
+        var seen = Set<String>()
+        let named = otherFeatures.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        return CommandFailure(
+            "\(path) is another app's database (it has the features \(named), which \(app.name) does not have); "
+                + "give \(app.name) its own with --database, or leave --database out for its default")
+    }
+
+    /// The feature a migration belongs to: the part of its name before the first dot.
+    private static func feature(ofMigration name: String) -> String {
+        String(name.prefix { $0 != "." })
     }
 }

@@ -71,7 +71,7 @@ public enum BistroApp {
         }
         let settings: Settings
         do {
-            settings = try Settings(global, environment: environment)
+            settings = try Settings(global, app: app, environment: environment)
         } catch {
             // The global options belong to the app's own help.
             console.error(error.message, hint: "try '\(app.name) --help' for usage")

@@ -13,15 +13,17 @@ import RemoteConfigInterface
 /// compared inside the write; a value that does not decode, or a write that fails, leaves the
 /// table as it was and is reported.
 public final class RemoteConfigTables: @unchecked Sendable {
-    // @unchecked Sendable: `fetch` and `activatedUpdates` are assigned once, here, and are
+    // @unchecked Sendable: `fetch`, `fetchNow` and `activatedUpdates` are assigned once, here, and are
     // `share()`s, whose connection is guarded by the share's own lock; everything else is immutable
     // and Sendable.
     private let remoteConfig: any RemoteConfigProtocol
     private let database: any Database
     private let tables: [String: RemoteConfigTable]
-    /// Fetches and activates; subscribers that come while it runs join it, the next one after it
-    /// ended starts another.
+    /// Fetches (when the minimum interval has passed) and activates; subscribers that come while it
+    /// runs join it, the next one after it ended starts another.
     private let fetch: Observable<Never>
+    /// Fetches now, whatever the interval, and activates; joined the same way.
+    private let fetchNow: Observable<Never>
     /// Each real-time update, activated once for every table kept in step.
     private let activatedUpdates: Observable<ActivatedUpdate>
 
@@ -30,12 +32,16 @@ public final class RemoteConfigTables: @unchecked Sendable {
         self.remoteConfig = remoteConfig
         self.database = database
         self.tables = Dictionary(tables.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        fetch = remoteConfig.rx.fetchAndActivate()
-            .flatMap { status, error -> Observable<Never> in
-                guard status == .error else { return .empty() }
-                return .error(RemoteConfigTableError.fetchFailed(error ?? RemoteConfigError.unknown))
-            }
-            .share()
+        func joined(_ fetch: Observable<(RemoteConfigFetchAndActivateStatus, (any Error)?)>) -> Observable<Never> {
+            fetch
+                .flatMap { status, error -> Observable<Never> in
+                    guard status == .error else { return .empty() }
+                    return .error(RemoteConfigTableError.fetchFailed(error ?? RemoteConfigError.unknown))
+                }
+                .share()
+        }
+        fetch = joined(remoteConfig.rx.fetchAndActivate())
+        fetchNow = joined(remoteConfig.rx.fetchNowAndActivate())
         activatedUpdates = remoteConfig.realtimeUpdates
             .materialize()
             // One activation after another, in the order of the updates.
@@ -55,11 +61,23 @@ public final class RemoteConfigTables: @unchecked Sendable {
     /// The keys of the tables, sorted.
     public var keys: [String] { tables.keys.sorted() }
 
-    /// When subscribed: fetches and activates remote config (joining a fetch already running), then
-    /// stores the active value of `key` in its table. Completes once stored, or found equal to what
-    /// the table holds; fails with a `RemoteConfigTableError` and leaves the table as it was.
-    public func sync(_ key: String) -> Completable {
-        fetch.asCompletable().andThen(store(key))
+    /// When a sync asks the server.
+    public enum Fetch: Sendable {
+        /// Only when the minimum fetch interval has passed since the last fetch (12 hours by
+        /// default, Firebase's): what a screen or a command run by scripts does. A value published
+        /// meanwhile arrives through real-time updates (`keepInStep`, `followUpdates`).
+        case whenDue
+        /// Now, whatever the interval: for a command a person runs to see a value just published.
+        /// Never on a timer or in a loop: the server throttles fetches that come too often.
+        case now
+    }
+
+    /// When subscribed: fetches (as `fetch` says) and activates remote config, joining a fetch of the
+    /// same kind already running, then stores the active value of `key` in its table. Completes once
+    /// stored, or found equal to what the table holds; fails with a `RemoteConfigTableError` and
+    /// leaves the table as it was.
+    public func sync(_ key: String, fetch: Fetch = .whenDue) -> Completable {
+        (fetch == .now ? fetchNow : self.fetch).asCompletable().andThen(store(key))
     }
 
     /// When subscribed: stores the active value of `key` in its table, without fetching.

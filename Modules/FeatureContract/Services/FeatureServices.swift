@@ -9,6 +9,8 @@ import RemoteConfigInterface
 /// The database and remote config are opened on first use (a command that needs neither, such as
 /// `bistro auth status`, never touches them), once for the whole run, shared by every feature.
 public struct FeatureServices: Sendable {
+    /// The name the app shows its users ("Bistro"), for a screen's title.
+    public let appTitle: String
     /// Where commands write, and what the terminal can do.
     public let console: Console
     /// The services that belong to one feature's interface (Sign in with Apple's
@@ -28,6 +30,7 @@ public struct FeatureServices: Sendable {
     /// should open once and keep what they opened. `configTables` are every plugin's tables kept in
     /// step with remote config.
     public init(
+        appTitle: String,
         console: Console,
         database: @escaping @Sendable () throws -> any Database,
         remoteConfig: @escaping @Sendable () throws -> any RemoteConfigProtocol,
@@ -38,6 +41,7 @@ public struct FeatureServices: Sendable {
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.openInput = readInput
+        self.appTitle = appTitle
         self.console = console
         self.openDatabase = database
         self.openRemoteConfig = remoteConfig

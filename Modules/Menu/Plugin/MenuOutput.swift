@@ -9,17 +9,9 @@ enum MenuOutput {
     /// Names came from remote config: their control characters are shown, never sent.
     static func text(_ menus: [MenuItem], style: ConsoleStyle) -> String {
         guard !menus.isEmpty else { return "the menu is empty" }
-        let idWidth = max(2, menus.map { String($0.id).count }.max() ?? 2)
-        let priceWidth = max(5, menus.map { $0.price.currencyKR().count }.max() ?? 5)
-        func row(_ id: String, _ price: String, _ count: String, _ name: String) -> String {
-            id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: max(0, priceWidth - price.count)) + price + "  "
-                + String(repeating: " ", count: max(0, 5 - count.count)) + count + "  " + name
-        }
-        var lines = [style.bold(row("ID", "PRICE", "COUNT", "NAME"))]
-        lines += menus.map { row(String($0.id), $0.price.currencyKR(), String($0.count), $0.name.sanitizedForTerminal) }
-        lines.append(totals(menus))
-        return lines.joined(separator: "\n")
+        let table = TextTable([.init("ID"), .init("PRICE", alignment: .right), .init("COUNT", alignment: .right), .init("NAME")])
+        let rows = menus.map { [String($0.id), $0.price.currencyKR(), String($0.count), $0.name] }
+        return table.text(rows, style: style) + "\n" + totals(menus)
     }
 
     static func totals(_ menus: [MenuItem]) -> String {

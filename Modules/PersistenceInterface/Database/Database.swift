@@ -27,6 +27,10 @@ public protocol Database: AnyObject, Sendable {
     /// and none can be forgotten. `removeDuplicates`, when given, drops a fresh value that it finds
     /// equal to the previous one. Values arrive in commit order where `delivery` says; disposing the
     /// subscription stops the observation.
+    ///
+    /// Commits count wherever they come from: this database's writes, and those of another
+    /// connection to the same file or of another process (an SQLite file noticed through
+    /// `PRAGMA data_version`, shortly after they commit, after which every observation fetches again).
     func observe<Value: Sendable>(
         removeDuplicates: (@Sendable (Value, Value) -> Bool)?,
         delivery: ObservationDelivery,

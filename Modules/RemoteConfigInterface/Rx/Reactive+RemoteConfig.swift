@@ -28,6 +28,19 @@ extension Reactive where Base == any RemoteConfigProtocol {
         }
     }
 
+    /// On each subscription calls `fetchNowAndActivate` (a fetch that ignores the minimum
+    /// interval), emits its `(status, error)` once and completes; never errors.
+    public func fetchNowAndActivate() -> Observable<(RemoteConfigFetchAndActivateStatus, (any Error)?)> {
+        let remoteConfig = base
+        return Observable.create { observer in
+            let delivery = OneShotObserver(observer)
+            remoteConfig.fetchNowAndActivate { status, error in
+                delivery.deliver((status, error))
+            }
+            return Disposables.create { delivery.cancel() }
+        }
+    }
+
     /// On each subscription calls `fetch` (the settings' interval when `nil`), emits `(status, error)` once, completes.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval? = nil)
         -> Observable<(RemoteConfigFetchStatus, (any Error)?)>

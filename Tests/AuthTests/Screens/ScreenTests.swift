@@ -15,6 +15,19 @@ final class ScreenTests: XCTestCase {
     func testALaunchWhileSignedInShowsTheMainScreen() { MainActor.assumeIsolated { Self.launchWhileSignedIn() } }
     func testACancelledAuthorizationSendsNothing() { MainActor.assumeIsolated { Self.cancelledAuthorization() } }
     func testTheAppChoosesWhatShowsOnceSignedIn() { MainActor.assumeIsolated { Self.customMainScreen() } }
+    func testTheScreensNameTheAppTheyAreIn() { MainActor.assumeIsolated { Self.appTitle() } }
+
+    @MainActor private static func appTitle() {
+        let app = App(
+            client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedOut }, signIn: { _ in }, signOut: {}),
+            appTitle: "Loyalty")
+        drainMainQueue()
+        XCTAssertTrue(app.terminal.snapshot().contains("Loyalty"), app.terminal.snapshot())
+        XCTAssertFalse(app.terminal.snapshot().contains("Bistro"), app.terminal.snapshot())
+        app.terminal.press(.enter)
+        app.waitUntil("signed in") { if case .main = $0 { true } else { false } }
+        XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Loyalty"), app.terminal.snapshot())
+    }
 
     @MainActor private static func signInThenSignOut() {
         let calls = AppendLog<String>()
@@ -108,7 +121,7 @@ final class ScreenTests: XCTestCase {
     @MainActor private static func customMainScreen() {
         let app = App(
             client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedIn }, signIn: { _ in }, signOut: {}),
-            makeMainViewController: { TabBarController(viewControllers: [AccountViewController(store: $0)]) })
+            makeMainViewController: { TabBarController(viewControllers: [AccountViewController(store: $0, appTitle: "Bistro")]) })
         app.waitUntil("the launch check signed in") { if case .main = $0 { true } else { false } }
         let tabs = try? XCTUnwrap(app.screen.rootViewController as? TabBarController)
         XCTAssertTrue(tabs?.selectedViewController is AccountViewController)
@@ -147,7 +160,7 @@ private final class App {
     let coordinator: RootCoordinator
 
     init(
-        client: AuthenticationClient,
+        client: AuthenticationClient, appTitle: String = "Bistro",
         authorize: @escaping () -> Observable<AppleAuthenticationResponse> = { .just(.mock) },
         makeMainViewController: ((Store<Main.State, Main.Action>) -> ViewController)? = nil
     ) {
@@ -158,12 +171,8 @@ private final class App {
             $0.authenticationClient = client
         }
         let (store, screen) = (store, screen)
-        if let makeMainViewController {
-            coordinator = RootCoordinator(
-                store: store, screen: screen, authorize: authorize, makeMainViewController: makeMainViewController)
-        } else {
-            coordinator = RootCoordinator(store: store, screen: screen, authorize: authorize)
-        }
+        coordinator = RootCoordinator(
+            store: store, screen: screen, appTitle: appTitle, authorize: authorize, makeMainViewController: makeMainViewController)
         coordinator.start()
     }
 
