@@ -76,7 +76,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
             let nextStage = index + 1
             // Only dereferenced on the thread that is passing an action through the chain, which is
             // inside the core: the core is alive. Anywhere else `next` goes through the link.
-            let next = DispatchFunction<Action> { [unowned(unsafe) core] action in
+            let next = DispatchFunction<Action> { [unowned core] action in
                 if link.isInChainOnThisThread {
                     core.run(stage: nextStage, action)
                 } else {

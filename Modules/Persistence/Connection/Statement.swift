@@ -13,7 +13,7 @@ import PersistenceInterface
 final class Statement {
     let handle: OpaquePointer
     /// The connection that prepared it (which outlives it: the connection owns the caches that hold statements).
-    unowned(unsafe) let connection: Connection
+    unowned let connection: Connection
     /// Tables whose schema the statement changes (CREATE, ALTER, DROP TABLE), reported by the authorizer.
     let schemaTables: [String]
     /// How many rows the last record fetch returned: the next one reserves that much room.

@@ -9,24 +9,22 @@ import Synchronization
 /// to a subject are kept until the bag goes, since only the subject knows they ended.
 public final class DisposeBag: @unchecked Sendable {  // every `var` only under `lock`
     private let lock = Lock()
-    // Under the lock no two accesses can overlap, so they skip the dynamic exclusivity check, which
-    // cost more than the append it guarded.
     /// The disposables, in the order they came: the first `count` of `capacity` slots. Kept by
     /// hand, not in an array: an array's `append` of a value of the caller's type copied it twice
     /// (a retain and a release more per entry), and disposing from an array copied each entry
     /// again, where a slot can be moved out.
-    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Disposable>?
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var capacity = 0
-    @exclusivity(unchecked) private var isDisposed = false
+    private var entries: UnsafeMutablePointer<Disposable>?
+    private var count = 0
+    private var capacity = 0
+    private var isDisposed = false
     /// The count at which the next insert looks for ended entries: four times what the last look
     /// kept, so each entry is looked at about 1.3 times in all, however long the bag lives, and
     /// the bag holds at most four times what is still running (and 64 entries).
-    @exclusivity(unchecked) private var sweepAt = DisposeBag.firstSweep
+    private var sweepAt = DisposeBag.firstSweep
     /// How many entries are of a type that can end on its own (`endState` tells), counted on
     /// insert: a bag of nothing else (subscriptions to a subject) skips the look, which asked the
     /// runtime for the dynamic type of every entry to find none.
-    @exclusivity(unchecked) private var endingCount = 0
+    private var endingCount = 0
 
     private static let firstSweep = 64
     private static let growth = 4

@@ -36,10 +36,9 @@ extension SchedulerType {
 /// enqueue, a dequeue and a closure per step.
 final class TrampolineRecursion<State>: TrampolineLoop {
     private let action: (State, (State) -> Void) -> Void
-    // Touched only on the thread that owns the trampoline, one step at a time: no dynamic
-    // exclusivity check (it costs more than the step itself).
-    @exclusivity(unchecked) private var pending: State
-    @exclusivity(unchecked) private var hasPending = false
+    // Touched only on the thread that owns the trampoline, one step at a time.
+    private var pending: State
+    private var hasPending = false
     private let disposed = Atomic<Bool>(false)
     private let trampoline = Trampoline.current
 
