@@ -157,7 +157,7 @@ let testTargets: [Target] = [
     tests("RemoteConfigInterface", ["Reactive", "ReactiveTesting", "RemoteConfigTesting"]),
     tests("RemoteConfig", ["RemoteConfigInterface", "Reactive", "ReactiveTesting", "TestSupport"]),
     tests("RemoteConfigTesting", ["RemoteConfigInterface", "Reactive", "ReactiveTesting"]),
-    tests("ReactiveUI", ["Reactive", "ReactiveTesting"]),
+    tests("ReactiveUI", ["Reactive", "ReactiveTesting", "TestSupport"]),
     tests("TerminalUI", ["Reactive", "ReactiveTesting", "ReactiveUI"]),
     // The RxSwift menu tutorial's screen, ported with only imports and the cell type changed.
     .testTarget(

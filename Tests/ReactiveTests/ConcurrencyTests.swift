@@ -261,6 +261,81 @@ final class ConcurrencyTests: XCTestCase {
         open.finish()
     }
 
+    /// The result of `body` run in a task cancelled before `body` starts.
+    private func inACancelledTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            for await _ in gate {}  // ends once the task is cancelled
+            return try await body()
+        }
+        task.cancel()
+        defer { open.finish() }
+        return await task.result
+    }
+
+    func testAValueThatAnswersAsItIsSubscribedAnswersInACancelledTaskToo() async throws {
+        // RxSwift subscribes in a cancelled task too, so that an answer given at once wins.
+        try await inACancelledTask { try await Completable.empty().value }.get()
+        let empty = try await inACancelledTask { try await Maybe<Int>.empty().value }.get()
+        XCTAssertNil(empty)
+        let two = try await inACancelledTask { try await Maybe.just(2).value }.get()
+        XCTAssertEqual(two, 2)
+        let three = try await inACancelledTask { try await Single.just(3).value }.get()
+        XCTAssertEqual(three, 3)
+        let failed = await inACancelledTask { try await Single<Int>.error(ConcurrencyTestError(code: 5)).value }
+        XCTAssertThrowsError(try failed.get()) { error in
+            XCTAssertEqual(error as? ConcurrencyTestError, ConcurrencyTestError(code: 5))
+        }
+        let silent = await inACancelledTask { try await Completable.never().value }
+        XCTAssertThrowsError(try silent.get()) { error in
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+    }
+
+    func testValuesInATaskCancelledBeforeAnyEventThrowsCancellationError() async {
+        let result = await inACancelledTask { () -> Int in
+            var count = 0
+            for try await _ in Observable<Void>.never().values { count += 1 }
+            return count
+        }
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+    }
+
+    func testValuesCancelledWhileWaitingDisposesAndThrowsCancellationError() async {
+        let subscribed = expectation(description: "subscribed")
+        let disposed = expectation(description: "disposed")
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            subscribed.fulfill()
+            return Disposables.create { disposed.fulfill() }
+        }
+        let task = Task {
+            var seen: [Int] = []
+            for try await value in source.values { seen.append(value) }
+            return seen
+        }
+        await fulfillment(of: [subscribed], timeout: 10)
+        task.cancel()
+        await fulfillment(of: [disposed], timeout: 10)
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+    }
+
+    func testValuesOfASequenceThatEndedDoNotThrowWhenTheTaskIsCancelledAfterwards() async throws {
+        let task = Task {
+            var seen: [Int] = []
+            for try await value in Observable.from(1...10).values { seen.append(value) }
+            return seen
+        }
+        let values = try await task.value
+        task.cancel()
+        XCTAssertEqual(values, Array(1...10))
+    }
+
     // MARK: - fromAsync
 
     func testObservableFromAsyncEmitsTheResultThenCompletes() async {

@@ -24,6 +24,37 @@ final class ShareReplayTests: XCTestCase {
 
     // MARK: whileConnected
 
+    /// RxSwift's regression test for concurrent first subscriptions (its issue 2718), on threads of
+    /// the test's own: 32 subscribers let go at once must connect the source once. (Blocks on the
+    /// global queues would depend on how many threads the dispatch pool starts on 2 cores.)
+    func testShareWithoutReplayConnectsOnceForConcurrentFirstSubscriptions() {
+        let subscriberCount = 32
+        for round in 0..<20 {
+            let connections = Locked(0)
+            // An observable is not Sendable; subscribing to one from many threads is what `share` is for.
+            nonisolated(unsafe) let shared = Observable<Never>.never()
+                .do(onSubscribe: { connections.withLock { $0 += 1 } })
+                .share(replay: 0, scope: .whileConnected)
+            let subscriptions = CompositeDisposable()
+            let ready = DispatchSemaphore(value: 0)
+            let start = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
+            for _ in 0..<subscriberCount {
+                Thread {
+                    ready.signal()
+                    start.wait()
+                    _ = subscriptions.insert(shared.subscribe())
+                    finished.signal()
+                }.start()
+            }
+            for _ in 0..<subscriberCount { XCTAssertEqual(ready.wait(timeout: .now() + 10), .success) }
+            for _ in 0..<subscriberCount { start.signal() }
+            for _ in 0..<subscriberCount { XCTAssertEqual(finished.wait(timeout: .now() + 10), .success) }
+            XCTAssertEqual(connections.withLock { $0 }, 1, "round \(round)")
+            subscriptions.dispose()
+        }
+    }
+
     func testShareSubscribesOnceForAllSubscribers() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])

@@ -1,6 +1,8 @@
+import Foundation
 import Reactive
 import ReactiveTesting
 import ReactiveUI
+import TestSupport
 import XCTest
 
 private struct TestError: Error {}
@@ -384,6 +386,46 @@ final class DriverTests: XCTestCase {
             subscription.dispose()
             XCTAssertFalse(disposedWithObject, "the object is gone: its closure is not called")
         }
+    }
+
+    // Not on the main actor: a test (or a view model) calls `drive` and `emit` as RxCocoa's do.
+    func testCodeNotOnTheMainActorDrivesAndEmits() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.createObserver(Int.self)
+        _ = Driver.just(1).drive(observer)
+        XCTAssertEqual(observer.events, [.next(0, 1), .completed(0)])
+
+        var events: [String] = []
+        let relay = PublishRelay<Int>()
+        let bag = DisposeBag()
+        relay.asDriver(onErrorJustReturn: -1).drive(onNext: { events.append("drive \($0)") }).disposed(by: bag)
+        relay.asSignal().emit(onNext: { events.append("emit \($0)") }).disposed(by: bag)
+        relay.accept(7)
+        XCTAssertEqual(events, ["drive 7", "emit 7"])
+    }
+
+    func testDriveCalledOffTheMainThreadStopsWithRxCocoasMessage() throws {
+        #if os(Linux)
+            let (status, output) = try runTestInChildProcess(
+                "ReactiveUITests.DriverTests/testChildDrivesOffTheMainThread", environment: [Self.childVariable: "1"])
+            XCTAssertTrue(wasKilledBySignal(status), output)
+            XCTAssertTrue(output.contains("`drive*` family of methods can be only called from `MainThread`."), output)
+        #else
+            throw XCTSkip("The child process is started the Linux way (the .xctest binary).")
+        #endif
+    }
+
+    private static let childVariable = "REACTIVE_UI_DEATH_TEST_CHILD"
+
+    /// Drives from another thread, which stops the process; only in the child process.
+    func testChildDrivesOffTheMainThread() {
+        guard ProcessInfo.processInfo.environment[Self.childVariable] == "1" else { return }
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = Driver.just(1).drive(onNext: { _ in })
+            done.signal()
+        }.start()
+        done.wait()
     }
 
     func testDisposingOnAnotherThreadCallsOnDisposedOnTheMainThread() {
