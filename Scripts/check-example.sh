@@ -49,6 +49,10 @@ case "$summary" in
     Menu*Contacts*Specials*"비빔밥 9000") ;;
     *) printf 'example: the summary lacks a section:\n%s\n' "$summary" >&2; exit 1 ;;
 esac
+# Its commands complete in a shell, as bistro's do (the script asks the app).
+expect "the completion of 'spe'" "specials" "$(app ---completion -- spe)"
+app --generate-completion-script bash | grep -q "complete -o default -F _specials_app_complete specials-app" \
+    || { echo "example: no bash completion script for specials-app" >&2; exit 1; }
 status=0
 app specials today 2>/dev/null || status=$?
 expect "an unexpected argument's exit status" "2" "$status"

@@ -98,6 +98,62 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual((passed.command as? MenuSet)?.json, false)
     }
 
+    func testAVariableGivesWhatTheCommandLineDoesNotAndTheCommandLineWins() throws {
+        func global(_ words: [String], _ environment: [String: String]) throws -> GlobalOptions? {
+            (try CommandParser.parse(words, root: Tool.self, environment: environment).root as? Tool)?.global
+        }
+        XCTAssertEqual(try global(["menu"], ["TOOL_TIMEOUT": "2.5"])?.timeout, 2.5)
+        XCTAssertEqual(try global(["--timeout", "4", "menu"], ["TOOL_TIMEOUT": "2.5"])?.timeout, 4, "the command line wins")
+        XCTAssertNil(try global(["menu"], ["TOOL_TIMEOUT": ""])?.timeout, "an empty variable counts as unset")
+        XCTAssertNil(try global(["menu"], [:])?.timeout)
+        XCTAssertEqual(try global(["menu"], ["TOOL_FAKE": "1"])?.fake, true)
+        XCTAssertEqual(try global(["menu"], ["TOOL_FAKE": "yes"])?.fake, true)
+        XCTAssertEqual(try global(["menu"], ["TOOL_FAKE": "false"])?.fake, false)
+        XCTAssertEqual(try global(["--fake", "menu"], ["TOOL_FAKE": "0"])?.fake, true, "the command line wins")
+        XCTAssertNil(try global(["menu"], ["TOOL_DATABASE": "x.sqlite"])?.database, "an option without a variable ignores it")
+
+        XCTAssertThrowsError(try CommandParser.parse(["menu"], root: Tool.self, environment: ["TOOL_TIMEOUT": "soon"])) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "invalid value 'soon' for --timeout SECONDS (from TOOL_TIMEOUT)")
+        }
+        XCTAssertThrowsError(try CommandParser.parse(["menu"], root: Tool.self, environment: ["TOOL_FAKE": "maybe"])) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "invalid value 'maybe' for --fake (from TOOL_FAKE)")
+        }
+    }
+
+    func testCompletionsOfferWhatMayComeNextAndStartWithWhatWasTyped() {
+        func complete(_ words: String..., context: [String]? = nil) -> [String] {
+            CommandParser.completions(for: words, root: Tool.self, context: context)
+        }
+        XCTAssertEqual(complete(""), ["menu", "config"], "a hidden command is not offered")
+        XCTAssertEqual(complete("me"), ["menu"])
+        XCTAssertEqual(complete("menu", "s"), ["set"])
+        XCTAssertEqual(complete("--database", "x", "menu", "l"), ["list"], "an option's value is skipped")
+        XCTAssertEqual(complete("menu", "set", ""), ["떡볶이", "김밥"])
+        XCTAssertEqual(complete("menu", "set", "김"), ["김밥"])
+        XCTAssertEqual(complete("menu", "set", "", context: ["라면"]), ["라면"])
+        XCTAssertEqual(complete("menu", "set", "--note", "x", ""), ["떡볶이", "김밥", "noted"])
+        XCTAssertEqual(complete("menu", "set", "떡볶이", ""), [], "COUNT offers nothing")
+        XCTAssertEqual(complete("--ti"), ["--timeout"])
+        XCTAssertEqual(complete("menu", "set", "--j"), ["--json"])
+        XCTAssertEqual(
+            complete("menu", "set", "--"), ["--note", "--pass", "--json", "--database", "--timeout", "--fake", "--version", "--help"])
+    }
+
+    func testCompletionScriptsAskTheToolAndAnUnknownShellIsAUsageError() {
+        XCTAssertThrowsError(try CommandParser.parse(["--generate-completion-script", "bash"], root: Tool.self)) { error in
+            let script = (error as? CleanExit)?.description ?? ""
+            XCTAssertTrue(script.contains("complete -o default -F _tool_complete tool"), script)
+            XCTAssertTrue(script.contains("---completion --"), script)
+        }
+        XCTAssertTrue(CommandParser.completionScript(for: .zsh, toolName: "tool").hasPrefix("#compdef tool\n"))
+        XCTAssertTrue(
+            CommandParser.completionScript(for: .fish, toolName: "loyalty-app").contains(
+                "complete -c loyalty-app -f -a '(_loyalty_app_complete)'"))
+        XCTAssertThrowsError(try CommandParser.parse(["--generate-completion-script", "tcsh"], root: Tool.self)) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "--generate-completion-script takes one of bash, zsh, fish")
+        }
+    }
+
     func testACommandIsNamedFromItsTypeUnlessConfigured() {
         XCTAssertEqual(SignInWithTokenCommand.commandName, "sign-in-with-token")
         XCTAssertEqual(MenuSet.commandName, "set")
@@ -124,8 +180,8 @@ final class CommandParserTests: XCTestCase {
 
             global options:
               --database PATH             the database
-              --timeout SECONDS           the longest a call may take
-              --fake                      use fakes
+              --timeout SECONDS           the longest a call may take (env: TOOL_TIMEOUT)
+              --fake                      use fakes (env: TOOL_FAKE)
               --version                   print the version and exit
             """)
         XCTAssertEqual(
@@ -142,8 +198,8 @@ final class CommandParserTests: XCTestCase {
 
             global options:
               --database PATH             the database
-              --timeout SECONDS           the longest a call may take
-              --fake                      use fakes
+              --timeout SECONDS           the longest a call may take (env: TOOL_TIMEOUT)
+              --fake                      use fakes (env: TOOL_FAKE)
               --version                   print the version and exit
             """)
         XCTAssertTrue(CommandParser.helpText(for: [Tool.self, Config.self]).hasPrefix("usage: tool config COMMAND\n"))

@@ -4,8 +4,9 @@ import Foundation
 /// A tool of the shape of `bistro`, declared as its users would.
 struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("the database", valueName: "PATH")) var database: String?
-    @Option(help: ArgumentHelp("the longest a call may take", valueName: "SECONDS")) var timeout: Double?
-    @Flag(help: "use fakes") var fake = false
+    @Option(help: ArgumentHelp("the longest a call may take", valueName: "SECONDS"), environment: "TOOL_TIMEOUT")
+    var timeout: Double?
+    @Flag(help: "use fakes", environment: "TOOL_FAKE") var fake = false
 }
 
 struct Tool: ParsableCommand {
@@ -32,7 +33,13 @@ struct List: ParsableCommand {
 struct MenuSet: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "set a count")
 
-    @Argument(help: "the item") var item: String
+    @Argument(
+        help: "the item",
+        completion: .custom { request in
+            // What a tool would look up; the context it was given, and the words before, reach it.
+            (request.context as? [String] ?? ["떡볶이", "김밥"]) + (request.words.contains("--note") ? ["noted"] : [])
+        })
+    var item: String
     @Argument(help: "how many, 0 or more", transform: MenuSet.count) var count: Int
     @Option(name: [.customShort("n"), .long], help: ArgumentHelp("a note", valueName: "TEXT")) var note: String?
     @Option(help: ArgumentHelp("words for another program, taken as they are", valueName: "WORD"), parsing: .unconditional)

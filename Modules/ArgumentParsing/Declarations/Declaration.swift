@@ -24,6 +24,10 @@ struct DeclarationInfo {
     let isRequired: Bool
     /// How an option takes its value from the next word.
     var parsing: SingleValueParsingStrategy = .next
+    /// The environment variable that gives the value when the command line does not.
+    var environment: String? = nil
+    /// What a shell offers for the value.
+    var completion: CompletionKind? = nil
 
     /// How the declaration is named in messages and help: `--database PATH`, `--json`, `COUNT`.
     var displayName: String {

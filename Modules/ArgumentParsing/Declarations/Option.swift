@@ -1,7 +1,9 @@
 /// An option taking a value: `--database PATH` or `--database=PATH`, anywhere after the command's
 /// name; the last one given wins. The next word is its value unless it reads as an option
 /// (`--count --database X` misses the count), as swift-argument-parser's default does;
-/// `parsing: .unconditional` takes any word.
+/// `parsing: .unconditional` takes any word. With `environment:`, a variable gives the value when
+/// the command line does not (the command line wins, then the variable, then the default), and
+/// `--help` names it.
 @propertyWrapper
 public struct Option<Value> {
     private let storage: ParsedValue<Value>
@@ -10,6 +12,7 @@ public struct Option<Value> {
     private let read: @Sendable (String) throws -> Value
     private let isRequired: Bool
     private let parsing: SingleValueParsingStrategy
+    private let environment: String?
 
     /// The parsed value, else the default.
     public var wrappedValue: Value {
@@ -21,10 +24,12 @@ public struct Option<Value> {
     }
 
     private init(
-        default value: Value?, name: NameSpecification, help: ArgumentHelp, parsing: SingleValueParsingStrategy, isRequired: Bool,
+        default value: Value?, name: NameSpecification, help: ArgumentHelp, parsing: SingleValueParsingStrategy, environment: String?,
+        isRequired: Bool,
         read: @escaping @Sendable (String) throws -> Value
     ) {
         self.parsing = parsing
+        self.environment = environment
         storage = ParsedValue(value)
         self.name = name
         self.help = help
@@ -33,21 +38,30 @@ public struct Option<Value> {
     }
 
     /// An option with a default value.
-    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    public init(
+        wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        environment: String? = nil
+    )
     where Value: ExpressibleByArgument {
-        self.init(default: wrappedValue, name: name, help: help, parsing: parsing, isRequired: false, read: Self.reader())
+        self.init(
+            default: wrappedValue, name: name, help: help, parsing: parsing, environment: environment, isRequired: false,
+            read: Self.reader())
     }
 
     /// An option that must be given.
-    public init(name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    public init(
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next, environment: String? = nil
+    )
     where Value: ExpressibleByArgument {
-        self.init(default: nil, name: name, help: help, parsing: parsing, isRequired: true, read: Self.reader())
+        self.init(default: nil, name: name, help: help, parsing: parsing, environment: environment, isRequired: true, read: Self.reader())
     }
 
     /// An option that may be left out: nil then.
-    public init<Wrapped>(name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next)
+    public init<Wrapped>(
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next, environment: String? = nil
+    )
     where Value == Wrapped?, Wrapped: ExpressibleByArgument {
-        self.init(default: .some(nil), name: name, help: help, parsing: parsing, isRequired: false) { text in
+        self.init(default: .some(nil), name: name, help: help, parsing: parsing, environment: environment, isRequired: false) { text in
             guard let value = Wrapped(argument: text) else { throw InvalidValue() }
             return value
         }
@@ -55,26 +69,30 @@ public struct Option<Value> {
 
     /// An option read by `transform`, which throws `ValidationError` for a bad value; it must be given.
     public init(
-        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next, environment: String? = nil,
         transform: @escaping @Sendable (String) throws -> Value
     ) {
-        self.init(default: nil, name: name, help: help, parsing: parsing, isRequired: true, read: transform)
+        self.init(default: nil, name: name, help: help, parsing: parsing, environment: environment, isRequired: true, read: transform)
     }
 
     /// An option read by `transform`, with a default value.
     public init(
         wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        environment: String? = nil,
         transform: @escaping @Sendable (String) throws -> Value
     ) {
-        self.init(default: wrappedValue, name: name, help: help, parsing: parsing, isRequired: false, read: transform)
+        self.init(
+            default: wrappedValue, name: name, help: help, parsing: parsing, environment: environment, isRequired: false, read: transform)
     }
 
     /// An option read by `transform` that may be left out: nil then.
     public init<Wrapped>(
-        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next,
+        name: NameSpecification = .long, help: ArgumentHelp = "", parsing: SingleValueParsingStrategy = .next, environment: String? = nil,
         transform: @escaping @Sendable (String) throws -> Wrapped
     ) where Value == Wrapped? {
-        self.init(default: .some(nil), name: name, help: help, parsing: parsing, isRequired: false) { try transform($0) }
+        self.init(default: .some(nil), name: name, help: help, parsing: parsing, environment: environment, isRequired: false) {
+            try transform($0)
+        }
     }
 
     private static func reader() -> @Sendable (String) throws -> Value where Value: ExpressibleByArgument {
@@ -91,7 +109,7 @@ extension Option: Declared {
         return DeclarationInfo(
             kind: .option, longNames: names.long, shortNames: names.short,
             valueName: help.valueName ?? property.convertedToKebabCase.uppercased(), help: help.abstract,
-            isVisible: help.isVisible, isRequired: isRequired, parsing: parsing)
+            isVisible: help.isVisible, isRequired: isRequired, parsing: parsing, environment: environment)
     }
 
     func take(_ text: String, info: DeclarationInfo) throws {

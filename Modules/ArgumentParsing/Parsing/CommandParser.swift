@@ -13,6 +13,9 @@
 /// - A word that reads as a negative number is an argument where the command takes arguments
 ///   (`set 1 -1` is a bad count, not an unknown option `-1`).
 /// - A command with a `defaultSubcommand`, named with nothing after it, runs that subcommand.
+/// - An option or flag declared with `environment:` takes its variable's value when the command
+///   line does not give it.
+/// - `tool --generate-completion-script bash|zsh|fish` prints a completion script (`CleanExit`).
 public enum CommandParser {
     /// The command `arguments` (without the program's name) call, its values parsed and validated.
     ///
@@ -20,11 +23,22 @@ public enum CommandParser {
     /// names), and `CleanExit` when help was asked for.
     ///
     /// `rootConfiguration` replaces the root type's own, for a tool whose commands are known only
-    /// when it runs (an app made of plugins).
+    /// when it runs (an app made of plugins). `environment` gives the values of options and flags
+    /// declared with an environment variable that the command line does not give (an empty
+    /// variable counts as unset).
     public static func parse(
-        _ arguments: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil
+        _ arguments: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil,
+        environment: [String: String] = [:]
     ) throws -> ParsedCommandLine {
         var chain = [CommandModel(root, configuration: rootConfiguration)]
+        if arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
+                throw UsageError(
+                    "--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))",
+                    commandPath: [chain[0].name])
+            }
+            throw CleanExit.message(completionScript(for: shell, toolName: chain[0].name))
+        }
         var positionals: [String] = []
         var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
         var wantsHelp = false
@@ -114,6 +128,19 @@ public enum CommandParser {
             }
         }
         for assignment in assignments { try take(assignment.entry, assignment.text) }
+        // The command line wins; then the variable; then the default.
+        for model in chain.count > 1 ? [chain[0], chain[chain.count - 1]] : [chain[0]] {
+            for entry in model.entries where !entry.declared.isGiven {
+                guard let variable = entry.info.environment, let text = environment[variable], !text.isEmpty else { continue }
+                do {
+                    try entry.declared.take(text, info: entry.info)
+                } catch let error as ValidationError {
+                    throw usage("\(error.message) (from \(variable))")
+                } catch is InvalidValue {
+                    throw usage("invalid value '\(text)' for \(entry.info.displayName) (from \(variable))")
+                }
+            }
+        }
         let command = chain[chain.count - 1]
         let declaredArguments = command.arguments
         for (position, text) in positionals.enumerated() {

@@ -49,7 +49,10 @@ extension CommandParser {
         if let root { add(root.entries, defaultTitle: "global options") }
         for section in sections {
             lines += ["", "\(section.title):"]
-            lines += section.entries.map { "  " + $0.info.displayName.padded(to: 28) + $0.info.help }
+            lines += section.entries.map { entry in
+                let variable = entry.info.environment.map { " (env: \($0))" } ?? ""
+                return "  " + entry.info.displayName.padded(to: 28) + entry.info.help + variable
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -32,8 +32,8 @@ struct Settings: Sendable {
     /// (Firebase's 60 s for remote config, 10 s for Apple's keys).
     var networkTimeout: TimeInterval?
 
-    /// `options` for `app` falling back to `environment` (XDG base directories, HOME, BISTRO_FIREBASE_OPTIONS,
-    /// BISTRO_REMOTE_CONFIG_URL, BISTRO_APPLE_KEYS_URL, BISTRO_APPLE_CLIENT_ID, BISTRO_TIMEOUT); throws
+    /// `options` for `app` (their environment variables already applied by the parser), with the
+    /// directories from `environment` (XDG base directories, HOME); throws
     /// a `ValidationError` for a URL that is not HTTPS (plain HTTP only to this machine), a timeout
     /// that is not a number of seconds above 0, or a Firebase options file that cannot be used (the
     /// sentence names the file and the field). Relative paths are taken from the current directory.
@@ -45,15 +45,14 @@ struct Settings: Sendable {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return home + "/" + fallback
         }
-        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         // A bare file name's directory is the current one (its parent is not "").
         isDatabaseGiven = options.database != nil
         // Each app its own directories: two apps on the library share nothing unless told to.
         databasePath = Paths.absolute(
             options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/\(app.name)/\(app.name).sqlite")
         stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/\(app.name)")
-        let remoteConfigURL = try Self.serverURL(options.remoteConfigURL ?? nonEmpty("BISTRO_REMOTE_CONFIG_URL"))
-        if let path = options.firebaseOptions ?? nonEmpty("BISTRO_FIREBASE_OPTIONS") {
+        let remoteConfigURL = try Self.serverURL(options.remoteConfigURL)
+        if let path = options.firebaseOptions {
             let firebaseOptions: FirebaseOptions
             do {
                 firebaseOptions = try FirebaseOptions(contentsOfFile: Paths.absolute(path))
@@ -66,20 +65,20 @@ struct Settings: Sendable {
             firebase = (.development, .single(remoteConfigURL))
         }
         appleAuthURL =
-            try Self.serverURL(options.appleAuthURL ?? nonEmpty("BISTRO_APPLE_AUTH_URL")) ?? LiveAuthenticationConfiguration.appleAuthURL
-        appleKeySetURL = try Self.serverURL(options.appleKeysURL ?? nonEmpty("BISTRO_APPLE_KEYS_URL"))
-        redirectURI = options.redirectURI ?? nonEmpty("BISTRO_APPLE_REDIRECT_URI")
+            try Self.serverURL(options.appleAuthURL) ?? LiveAuthenticationConfiguration.appleAuthURL
+        appleKeySetURL = try Self.serverURL(options.appleKeysURL)
+        redirectURI = options.redirectURI
         appleSigningKey = try Self.signingKey(
-            teamID: options.appleTeamID ?? nonEmpty("BISTRO_APPLE_TEAM_ID"), keyID: options.appleKeyID ?? nonEmpty("BISTRO_APPLE_KEY_ID"),
-            path: options.applePrivateKey ?? nonEmpty("BISTRO_APPLE_PRIVATE_KEY"))
-        if let timeoutText = options.timeout ?? nonEmpty("BISTRO_TIMEOUT") {
+            teamID: options.appleTeamID, keyID: options.appleKeyID,
+            path: options.applePrivateKey)
+        if let timeoutText = options.timeout {
             guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("TIMEOUT must be a number of seconds above 0, not '\(timeoutText)'")
             }
             networkTimeout = seconds
         }
         // A comma-separated list, so one variable can name the app and the web client.
-        let clientIDs = (options.clientIDs ?? environment["BISTRO_APPLE_CLIENT_ID"] ?? "")
+        let clientIDs = (options.clientIDs ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         appleClientIDs = clientIDs.isEmpty ? app.appleClientIDs : clientIDs
     }

@@ -4,6 +4,7 @@ import FeatureContract
 import Foundation
 import PersistenceInterface
 import Reactive
+import TerminalUI
 
 /// An app made of feature plugins: the command line, the services (live or fake) and the full
 /// screen, from a description and a list of plugins.
@@ -47,9 +48,16 @@ public enum BistroApp {
             return ExitCode.failure.rawValue
         }
         let rootConfiguration = host.rootConfiguration(app)
+        if arguments.first == CommandParser.completionRequestFlag {
+            complete(
+                Array(arguments.dropFirst()), app: app, host: host, rootConfiguration: rootConfiguration, environment: environment,
+                console: console)
+            return ExitCode.success.rawValue
+        }
         let parsed: ParsedCommandLine
         do {
-            parsed = try CommandParser.parse(arguments, root: RootCommand.self, rootConfiguration: rootConfiguration)
+            parsed = try CommandParser.parse(
+                arguments, root: RootCommand.self, rootConfiguration: rootConfiguration, environment: environment)
         } catch let error as UsageError {
             console.error(error.message, hint: error.hint)
             return ExitCode.validationFailure.rawValue
@@ -99,6 +107,25 @@ public enum BistroApp {
             console.error("unexpected failure: \(ErrorSentence.of(error))")
             return ExitCode.failure.rawValue
         }
+    }
+
+    /// Prints what a shell offers for the last of `words` (a completion script asks with
+    /// `---completion -- WORD...`), one a line. Custom completions get the live services of the
+    /// default settings (no network: they read what is stored); nothing is printed when the
+    /// settings cannot be made.
+    private static func complete(
+        _ words: [String], app: AppDescription, host: PluginHost, rootConfiguration: CommandConfiguration,
+        environment: [String: String], console: Console
+    ) {
+        let words = words.first == "--" ? Array(words.dropFirst()) : words
+        let global = (try? CommandParser.parse([], root: RootCommand.self, rootConfiguration: rootConfiguration, environment: environment))
+            .flatMap { $0.root as? RootCommand }?.global
+        let services = global.flatMap { try? Settings($0, app: app, environment: environment) }.map {
+            Composition.services($0, host: host, app: app, console: console)
+        }
+        let candidates = CommandParser.completions(
+            for: words.isEmpty ? [""] : words, root: RootCommand.self, rootConfiguration: rootConfiguration, context: services)
+        console.writeOutput(candidates.map { $0.sanitizedForTerminal + "\n" }.joined())
     }
 
     private static func execute(_ command: any ParsableCommand, host: PluginHost, services: FeatureServices) throws {

@@ -42,9 +42,15 @@ struct MenuListCommand: FeatureCommand {
 struct MenuSetCommand: FeatureCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "select COUNT of ITEM (0 removes it)")
 
-    @Argument(help: "the item's id or name") var item: String
+    @Argument(help: "the item's id or name", completion: .custom(MenuSetCommand.storedItemNames)) var item: String
     @Argument(help: "how many, 0 or more", transform: MenuSetCommand.count) var count: Int
     @Flag(help: "print JSON") var json = false
+
+    /// The names of the items the database holds, for a shell's completion; none when it cannot be read.
+    @Sendable static func storedItemNames(_ request: CompletionRequest) -> [String] {
+        guard let services = request.context as? FeatureServices else { return [] }
+        return (try? services.database().read { try MenuItemRecord.menus(in: $0).map(\.name) }) ?? []
+    }
 
     static func count(_ text: String) throws -> Int {
         guard let count = Int(text), count >= 0 else {

@@ -1,0 +1,118 @@
+/// A shell that `--generate-completion-script` writes a script for.
+public enum CompletionShell: String, CaseIterable, Sendable {
+    case bash
+    case zsh
+    case fish
+}
+
+extension CommandParser {
+    /// The hidden first word with which a completion script asks the tool for candidates:
+    /// `tool ---completion -- WORD...` prints one candidate a line (swift-argument-parser's spelling).
+    public static let completionRequestFlag = "---completion"
+
+    /// What a shell offers for the last of `words`: the words typed after the tool's name, the last
+    /// being the one under completion (empty when the cursor follows a space). Subcommand names
+    /// where a subcommand may come, option names for a word that starts with `-`, and an
+    /// argument's `completion` for its value, each kept only if it starts with what was typed.
+    /// `context` reaches custom completions (`CompletionRequest.context`).
+    public static func completions(
+        for words: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil,
+        context: (any Sendable)? = nil
+    ) -> [String] {
+        var chain = [CommandModel(root, configuration: rootConfiguration)]
+        let typed = Array(words.dropLast())
+        let prefix = words.last ?? ""
+        var positionals = 0
+        var onlyPositionals = false
+        var valueOf: CommandModel.Entry?
+        var index = 0
+        while index < typed.count {
+            let word = typed[index]
+            index += 1
+            valueOf = nil
+            if !onlyPositionals && word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if !onlyPositionals && word.hasPrefix("-") && word != "-" && Double(word) == nil {
+                let isLong = word.hasPrefix("--")
+                let body = word.dropFirst(isLong ? 2 : 1)
+                let name = String(body.prefix { $0 != "=" })
+                let models = chain.count > 1 ? [chain[chain.count - 1], chain[0]] : [chain[0]]
+                var entry: CommandModel.Entry?
+                for model in models where entry == nil {
+                    entry = isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil)
+                }
+                if let entry, entry.info.kind == .option, !body.contains("=") {
+                    if index < typed.count { index += 1 } else { valueOf = entry }
+                }
+                continue
+            }
+            if positionals == 0, !onlyPositionals, let subcommand = chain[chain.count - 1].subcommand(named: word) {
+                chain.append(CommandModel(subcommand))
+                continue
+            }
+            positionals += 1
+        }
+        let current = chain[chain.count - 1]
+        let request = CompletionRequest(words: typed, prefix: prefix, context: context)
+        let candidates: [String]
+        if let valueOf {
+            candidates = valueOf.info.completion?.candidates(request) ?? []
+        } else if prefix.hasPrefix("-") && !onlyPositionals {
+            let entries = current.entries + (chain.count > 1 ? chain[0].entries : [])
+            candidates =
+                entries.filter { $0.info.kind != .argument && $0.info.isVisible }.flatMap { $0.info.longNames.map { "--" + $0 } }
+                + ["--help"]
+        } else if positionals == 0, !onlyPositionals, !current.configuration.subcommands.isEmpty {
+            candidates = current.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0.commandName }
+        } else {
+            let arguments = current.arguments
+            candidates = positionals < arguments.count ? arguments[positionals].info.completion?.candidates(request) ?? [] : []
+        }
+        return candidates.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// A completion script for `shell` that completes `toolName` by asking it
+    /// (`toolName ---completion -- WORD...`), so commands a tool learns when it runs (plugins) and
+    /// values looked up when Tab is pressed complete too. Install it as the shell expects:
+    /// bash, `source <(tool --generate-completion-script bash)`; zsh, a file `_tool` on `$fpath`;
+    /// fish, `~/.config/fish/completions/tool.fish`.
+    public static func completionScript(for shell: CompletionShell, toolName: String) -> String {
+        let function = "_" + toolName.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined() + "_complete"
+        switch shell {
+        case .bash:
+            return """
+                # bash completion for \(toolName)
+                \(function)() {
+                    local IFS=$'\\n'
+                    COMPREPLY=($("${COMP_WORDS[0]}" \(completionRequestFlag) -- "${COMP_WORDS[@]:1:$COMP_CWORD}" 2>/dev/null))
+                }
+                complete -o default -F \(function) \(toolName)
+
+                """
+        case .zsh:
+            return """
+                #compdef \(toolName)
+                # zsh completion for \(toolName)
+                \(function)() {
+                    local -a candidates
+                    candidates=("${(@f)$("${words[1]}" \(completionRequestFlag) -- "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+                    compadd -- "${(@)candidates:#}"
+                }
+                compdef \(function) \(toolName)
+
+                """
+        case .fish:
+            return """
+                # fish completion for \(toolName)
+                function \(function)
+                    set -l words (commandline -opc) (commandline -ct)
+                    $words[1] \(completionRequestFlag) -- $words[2..-1] 2>/dev/null
+                end
+                complete -c \(toolName) -f -a '(\(function))'
+
+                """
+        }
+    }
+}
