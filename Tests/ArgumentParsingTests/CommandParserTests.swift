@@ -154,6 +154,22 @@ final class CommandParserTests: XCTestCase {
         }
     }
 
+    func testTheManualIsWrittenFromTheSameDeclarations() {
+        let page = CommandParser.manual(root: Tool.self, date: Date(timeIntervalSince1970: 1_796_342_400))
+        let lines = page.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(6)), [".Dd December 4, 2026", ".Dt TOOL 1", ".Os", ".Sh NAME", ".Nm tool", ".Nd a tool"])
+        for expected in [
+            ".It Nm menu", ".It Nm menu set Ar ITEM Ar COUNT", ".It Fl Fl note , Fl n Ar TEXT", ".It Nm config fetch",
+            ".It Fl Fl timeout Ar SECONDS", ".It Ev TOOL_TIMEOUT", ".It Ev TOOL_FAKE", ".Sh EXIT STATUS",
+        ] {
+            XCTAssertTrue(lines.contains(expected), "no line '\(expected)' in\n\(page)")
+        }
+        XCTAssertFalse(page.contains("not listed"), "a hidden command is left out")
+        XCTAssertThrowsError(try CommandParser.parse(["--generate-manual"], root: Tool.self)) { error in
+            XCTAssertTrue((error as? CleanExit)?.description.hasPrefix(".Dd ") ?? false)
+        }
+    }
+
     func testACommandIsNamedFromItsTypeUnlessConfigured() {
         XCTAssertEqual(SignInWithTokenCommand.commandName, "sign-in-with-token")
         XCTAssertEqual(MenuSet.commandName, "set")

@@ -15,7 +15,8 @@
 /// - A command with a `defaultSubcommand`, named with nothing after it, runs that subcommand.
 /// - An option or flag declared with `environment:` takes its variable's value when the command
 ///   line does not give it.
-/// - `tool --generate-completion-script bash|zsh|fish` prints a completion script (`CleanExit`).
+/// - `tool --generate-completion-script bash|zsh|fish` prints a completion script, and
+///   `tool --generate-manual` an mdoc manual page (`CleanExit`).
 public enum CommandParser {
     /// The command `arguments` (without the program's name) call, its values parsed and validated.
     ///
@@ -38,6 +39,9 @@ public enum CommandParser {
                     commandPath: [chain[0].name])
             }
             throw CleanExit.message(completionScript(for: shell, toolName: chain[0].name))
+        }
+        if arguments == ["--generate-manual"] {
+            throw CleanExit.message(manual(root: root, rootConfiguration: rootConfiguration))
         }
         var positionals: [String] = []
         var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
