@@ -170,6 +170,39 @@ final class CommandParserTests: XCTestCase {
         }
     }
 
+    func testRepeatedOptionsCountedFlagsAndEnumerableFlags() throws {
+        func parse(_ words: String..., environment: [String: String] = [:]) throws -> Exporter {
+            let parsed = try CommandParser.parse(words, root: Exporter.self, environment: environment)
+            return try XCTUnwrap(parsed.command as? Exporter)
+        }
+        let plain = try parse()
+        XCTAssertEqual(plain.tag, [])
+        XCTAssertEqual(plain.size, [1], "the default until given")
+        XCTAssertEqual(plain.verbose, 0)
+        XCTAssertEqual(plain.format, .text)
+
+        let given = try parse("--tag", "a", "--size", "3", "-vv", "--tag=b", "--json", "--verbose", "--size", "4", "-av")
+        XCTAssertEqual(given.tag, ["a", "b"])
+        XCTAssertEqual(given.size, [3, 4], "the default is replaced, then each value kept")
+        XCTAssertEqual(given.verbose, 4)
+        XCTAssertEqual(given.format, .json)
+        XCTAssertTrue(given.all)
+        XCTAssertEqual(try parse("--json", "--text").format, .text, "the last one given wins")
+
+        let fromEnvironment = try parse(environment: ["EXPORT_VERBOSE": "2", "EXPORT_FORMAT": "json"])
+        XCTAssertEqual(fromEnvironment.verbose, 2)
+        XCTAssertEqual(fromEnvironment.format, .json)
+        XCTAssertEqual(try parse("--text", environment: ["EXPORT_FORMAT": "json"]).format, .text)
+        XCTAssertThrowsError(try parse("--size", "big")) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "invalid value 'big' for --size SIZE")
+        }
+        XCTAssertThrowsError(try parse("-vx")) { XCTAssertEqual(($0 as? UsageError)?.message, "unknown option '-vx'") }
+
+        let help = CommandParser.helpText(for: [Exporter.self])
+        XCTAssertTrue(help.contains("  --text | --json             how to write (env: EXPORT_FORMAT)"), help)
+        XCTAssertTrue(help.contains("  --tag TAG                   a tag to export, as often as needed"), help)
+    }
+
     func testACommandIsNamedFromItsTypeUnlessConfigured() {
         XCTAssertEqual(SignInWithTokenCommand.commandName, "sign-in-with-token")
         XCTAssertEqual(MenuSet.commandName, "set")

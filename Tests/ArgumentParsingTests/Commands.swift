@@ -72,3 +72,20 @@ struct Hidden: ParsableCommand {
 
 /// Named from its type: `SignInWithToken` is `sign-in-with-token`.
 struct SignInWithTokenCommand: ParsableCommand {}
+
+/// How `Exporter` writes.
+enum ExportFormat: String, EnumerableFlag {
+    case text
+    case json
+}
+
+/// A command with the repeated, counted and enumerable kinds of options.
+struct Exporter: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "exporter", abstract: "export things")
+
+    @Option(help: ArgumentHelp("a tag to export, as often as needed", valueName: "TAG")) var tag: [String] = []
+    @Option(help: "sizes") var size: [Int] = [1]
+    @Flag(name: .shortAndLong, help: "say more, once per v", environment: "EXPORT_VERBOSE") var verbose: Int
+    @Flag(help: "how to write", environment: "EXPORT_FORMAT") var format: ExportFormat = .text
+    @Flag(name: .short, help: "all") var all = false
+}

@@ -33,7 +33,8 @@ struct DeclarationInfo {
     var displayName: String {
         switch kind {
         case .argument: valueName
-        case .flag: longNames.first.map { "--\($0)" } ?? shortNames.first.map { "-\($0)" } ?? valueName
+        case .flag:
+            longNames.isEmpty ? shortNames.first.map { "-\($0)" } ?? valueName : longNames.map { "--\($0)" }.joined(separator: " | ")
         case .option: (longNames.first.map { "--\($0)" } ?? shortNames.first.map { "-\($0)" } ?? "") + " " + valueName
         }
     }

@@ -13,6 +13,9 @@ public struct Option<Value> {
     private let isRequired: Bool
     private let parsing: SingleValueParsingStrategy
     private let environment: String?
+    /// The value after one more occurrence whose word reads as `new`: `new` itself, or for an
+    /// array, the values so far and `new`'s.
+    private var combine: @Sendable (_ previous: Value?, _ new: Value) -> Value = { _, new in new }
 
     /// The parsed value, else the default.
     public var wrappedValue: Value {
@@ -103,6 +106,21 @@ public struct Option<Value> {
     }
 }
 
+extension Option {
+    /// An option that may be given many times, every value kept in order: `--tag a --tag b` is
+    /// `["a", "b"]`; `wrappedValue` (empty by default) unless given.
+    public init<Element>(
+        wrappedValue: [Element] = [], name: NameSpecification = .long, help: ArgumentHelp = "",
+        parsing: SingleValueParsingStrategy = .next, environment: String? = nil
+    ) where Value == [Element], Element: ExpressibleByArgument {
+        self.init(default: wrappedValue, name: name, help: help, parsing: parsing, environment: environment, isRequired: false) { text in
+            guard let value = Element(argument: text) else { throw InvalidValue() }
+            return [value]
+        }
+        combine = { previous, new in (previous ?? []) + new }
+    }
+}
+
 extension Option: Declared {
     func info(property: String) -> DeclarationInfo {
         let names = name.resolved(property: property)
@@ -113,7 +131,8 @@ extension Option: Declared {
     }
 
     func take(_ text: String, info: DeclarationInfo) throws {
-        storage.value = try read(text)
+        // The first occurrence replaces the default; an array keeps each one after it.
+        storage.value = combine(storage.isGiven ? storage.value : nil, try read(text))
         storage.isGiven = true
     }
 

@@ -3,7 +3,8 @@
 /// Rules (swift-argument-parser's, and a few of Bistro's own):
 /// - Subcommand names come before the command's arguments: `tool menu set 1 2`.
 /// - Options are `--name value` or `--name=value`, short ones `-n value`; a flag takes no value;
-///   the last value given wins. `--` ends the options: every word after it is an argument.
+///   the last value given wins, except for an option of an array, which keeps every one, and a
+///   counted flag, which counts them. Short flags may stand together: `-vvv`, `-ab`. `--` ends the options: every word after it is an argument.
 /// - An option's value is the next word unless that word reads as an option (`--name`, `-n`, `--`):
 ///   `--count --database X` misses the count. A negative number and `-` are values; an option
 ///   declared with `parsing: .unconditional` takes any word.
@@ -97,6 +98,16 @@ public enum CommandParser {
                     break
                 }
             }
+            if found == nil, !isLong, inlineValue == nil, name.count > 1 {
+                // Short flags together: `-vvv` is `-v -v -v`, `-ab` is `-a -b`.
+                let flags = name.map { character in
+                    owners.lazy.compactMap { owner in chain[owner].entry(short: character).map { ($0, owner) } }.first
+                }
+                if flags.allSatisfy({ $0?.0.info.kind == .flag }) {
+                    for case (let entry, let owner)? in flags { assignments.append((entry, "-\(entry.info.shortNames[0])", owner)) }
+                    continue
+                }
+            }
             guard let (entry, owner) = found else { throw usage("unknown option '\(word)'") }
             let written = (isLong ? "--" : "-") + name
             switch entry.info.kind {
@@ -111,7 +122,7 @@ public enum CommandParser {
                 }
             case .flag:
                 if inlineValue != nil { throw usage("flag '\(written)' takes no value") }
-                assignments.append((entry, "", owner))
+                assignments.append((entry, written, owner))
             case .argument:
                 break
             }
