@@ -213,7 +213,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "BistroTests",
         dependencies: [
-            "Bistro", "BistroApp", "FeatureContract", "Menu", "Contacts", "Auth", "AuthTestSupport", "TestSupport", "Reactive",
+            "Bistro", "BistroApp", "FeatureContractTesting", "Menu", "Contacts", "Auth", "AuthTestSupport",
+            "TestSupport", "Reactive",
             "ReactiveTesting",
             "MenuInterface", "Persistence", "PersistenceInterface",
         ],

@@ -1,9 +1,8 @@
 import Auth
 import BistroApp
 import Contacts
-import FeatureContract
+import FeatureContractTesting
 import Menu
-import Reactive
 import XCTest
 
 /// `bistro`'s commands run in this process, as a test of a plugin would run them: no executable,
@@ -12,15 +11,11 @@ final class InProcessTests: XCTestCase {
     private static let app = AppDescription(name: "bistro", version: "test", abstract: "bistro in process")
 
     private func run(_ arguments: String...) -> (status: Int32, output: String, errors: String) {
-        let output = Locked("")
-        let errors = Locked("")
-        let console = Console(
-            toolName: "bistro", writeOutput: { text in output.withLock { $0 += text } },
-            writeError: { text in errors.withLock { $0 += text } })
+        let capturing = CapturingConsole(toolName: "bistro")
         let status = BistroApp.run(
             Self.app, plugins: [MenuFeature.plugin, ContactsFeature.plugin, AuthFeature.plugin], arguments: arguments,
-            environment: [:], console: console)
-        return (status, output.withLock { $0 }, errors.withLock { $0 })
+            environment: [:], console: capturing.console)
+        return (status, capturing.output, capturing.errors)
     }
 
     func testTheFakesRunEveryFeaturesCommandsInProcess() {

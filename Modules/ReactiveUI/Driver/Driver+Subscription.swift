@@ -36,26 +36,22 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
     /// Sets each of `relays` to every element of the driver.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffTheMainThread)
-        return drive(onNext: { element in for relay in relays { relay.accept(element) } })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sets each of `relays` to every element of the driver.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffTheMainThread)
-        return drive(onNext: { element in for relay in relays { relay.accept(element) } })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sends every element of the driver to each of `relays`.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffTheMainThread)
-        return drive(onNext: { element in for relay in relays { relay.accept(element) } })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sends every element of the driver to each of `relays`.
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffTheMainThread)
-        return drive(onNext: { element in for relay in relays { relay.accept(element) } })
+        drive(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Hands the driver, as an observable, to `transformation` (a binder made as a function).
@@ -97,7 +93,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
     /// Subscribes without handling anything (keeps the shared source running).
     public func drive() -> Disposable {
-        MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffTheMainThread)
-        return drive(onNext: nil)
+        drive(onNext: nil)
     }
 }
