@@ -195,6 +195,15 @@ let testTargets: [Target] = [
             "TerminalUI",
         ]),
     tests("AuthTesting", ["AuthInterface", "Dependencies", "Reactive", "ReactiveTesting"]),
+    // the DocC articles' code: compiled alone, or quoted from Examples/SpecialsApp
+    .testTarget(
+        name: "DocumentationTests",
+        dependencies: [
+            "ArgumentParsing", "Architecture", "ArchitectureTesting", "BistroApp", "Dependencies", "FeatureContract",
+            "FeatureContractTesting", "Persistence", "PersistenceInterface", "Reactive", "ReactiveUI", "RemoteConfig",
+            "RemoteConfigInterface", "RemoteConfigTesting", "TestSupport",
+        ],
+        path: "Tests/DocumentationTests"),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests
     .target(
         name: "AuthTestSupport",

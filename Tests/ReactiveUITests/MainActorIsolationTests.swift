@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What the compiler accepts and rejects about the main actor and drivers, checked by type-checking
@@ -19,7 +20,7 @@ final class MainActorIsolationTests: XCTestCase {
                      taps.emit(onNext: { self.taps += 1 })]
                 }
             }
-            """)
+            """, imports: ["Reactive", "ReactiveUI"])
         XCTAssertEqual(diagnostics, [])
     }
 
@@ -36,7 +37,7 @@ final class MainActorIsolationTests: XCTestCase {
                     signal.emit(to: observer),
                 ]
             }
-            """)
+            """, imports: ["Reactive", "ReactiveUI"])
         XCTAssertEqual(diagnostics, [])
     }
 
@@ -50,7 +51,7 @@ final class MainActorIsolationTests: XCTestCase {
             func bind(_ values: Observable<String>, _ show: @escaping @MainActor (String) -> Void) -> Disposable {
                 values.subscribe(onNext: show)
             }
-            """)
+            """, imports: ["Reactive", "ReactiveUI"])
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         XCTAssertTrue(diagnostics.first?.contains("loses global actor 'MainActor'") ?? false, "\(diagnostics)")
     }

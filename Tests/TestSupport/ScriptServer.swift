@@ -18,9 +18,7 @@ public final class ScriptServer: Sendable {
 
     /// Starts `Scripts/<script>` with the extra command-line `arguments`; returns once it listens.
     public init(script: String, arguments: [String] = []) throws {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Scripts/\(script)")
+        let path = repositoryDirectory().appendingPathComponent("Scripts/\(script)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", path.path, "--host", "127.0.0.1", "--port", "0"] + arguments
