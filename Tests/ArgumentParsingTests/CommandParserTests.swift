@@ -128,6 +128,8 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(complete("me"), ["menu"])
         XCTAssertEqual(complete("menu", "s"), ["set"])
         XCTAssertEqual(complete("--database", "x", "menu", "l"), ["list"], "an option's value is skipped")
+        XCTAssertEqual(
+            complete("--database", "--timeout", ""), [], "as the parser reads it, a word that reads as an option is no value")
         XCTAssertEqual(complete("menu", "set", ""), ["떡볶이", "김밥"])
         XCTAssertEqual(complete("menu", "set", "김"), ["김밥"])
         XCTAssertEqual(complete("menu", "set", "", context: ["라면"]), ["라면"])

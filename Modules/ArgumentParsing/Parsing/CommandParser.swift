@@ -33,11 +33,12 @@ public enum CommandParser {
         environment: [String: String] = [:]
     ) throws -> ParsedCommandLine {
         var chain = [CommandModel(root, configuration: rootConfiguration)]
+        func usage(_ message: String) -> UsageError {
+            UsageError(message, commandPath: chain.map(\.name))
+        }
         if arguments.first == "--generate-completion-script" {
             guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
-                throw UsageError(
-                    "--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))",
-                    commandPath: [chain[0].name])
+                throw usage("--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             throw CleanExit.message(completionScript(for: shell, toolName: chain[0].name))
         }
@@ -47,84 +48,34 @@ public enum CommandParser {
         var positionals: [String] = []
         var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
         var wantsHelp = false
-        var onlyPositionals = false
         var wordsAfterLastCommand = 0
-        var index = 0
-
-        func usage(_ message: String) -> UsageError {
-            UsageError(message, commandPath: chain.map(\.name))
-        }
-
-        while index < arguments.count {
-            let word = arguments[index]
-            index += 1
-            let current = chain[chain.count - 1]
-            let takesArguments = !current.arguments.isEmpty
-            let isNegativeNumber = word.count > 1 && word.hasPrefix("-") && Double(word) != nil && takesArguments
-            if onlyPositionals || !word.hasPrefix("-") || word == "-" || isNegativeNumber {
-                if positionals.isEmpty, !onlyPositionals, let subcommand = current.subcommand(named: word) {
-                    chain.append(CommandModel(subcommand))
-                    wordsAfterLastCommand = 0
-                    continue
-                }
-                wordsAfterLastCommand += 1
-                if !current.configuration.subcommands.isEmpty && !takesArguments {
-                    throw usage("unknown command '\(word)' for '\(chain.map(\.name).joined(separator: " "))'")
-                }
-                positionals.append(word)
-                continue
-            }
+        var scanner = CommandLineScanner(arguments, root: chain[0])
+        while let word = scanner.next() {
+            chain = scanner.chain
             wordsAfterLastCommand += 1
-            if word == "--" {
-                onlyPositionals = true
-                continue
-            }
-            if word == "--help" || word == "-h" {
-                wantsHelp = true
-                continue
-            }
-            let isLong = word.hasPrefix("--")
-            let body = word.dropFirst(isLong ? 2 : 1)
-            let name = String(body.prefix { $0 != "=" })
-            let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-            // The command's own declarations first, then the root's (global) ones.
-            let owners = chain.count > 1 ? [chain.count - 1, 0] : [0]
-            var found: (CommandModel.Entry, Int)?
-            for owner in owners {
-                let model = chain[owner]
-                let entry = isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil)
-                if let entry {
-                    found = (entry, owner)
-                    break
+            switch word {
+            case .subcommand:
+                wordsAfterLastCommand = 0
+            case .positional(let text):
+                let current = scanner.current
+                if !current.configuration.subcommands.isEmpty && current.arguments.isEmpty {
+                    throw usage("unknown command '\(text)' for '\(chain.map(\.name).joined(separator: " "))'")
                 }
-            }
-            if found == nil, !isLong, inlineValue == nil, name.count > 1 {
-                // Short flags together: `-vvv` is `-v -v -v`, `-ab` is `-a -b`.
-                let flags = name.map { character in
-                    owners.lazy.compactMap { owner in chain[owner].entry(short: character).map { ($0, owner) } }.first
-                }
-                if flags.allSatisfy({ $0?.0.info.kind == .flag }) {
-                    for case (let entry, let owner)? in flags { assignments.append((entry, "-\(entry.info.shortNames[0])", owner)) }
-                    continue
-                }
-            }
-            guard let (entry, owner) = found else { throw usage("unknown option '\(word)'") }
-            let written = (isLong ? "--" : "-") + name
-            switch entry.info.kind {
-            case .option:
-                if let inlineValue {
-                    assignments.append((entry, inlineValue, owner))
-                } else if index < arguments.count, entry.info.parsing.takesAnyWord || Self.readsAsValue(arguments[index]) {
-                    assignments.append((entry, arguments[index], owner))
-                    index += 1
-                } else {
-                    throw usage("missing value for '\(entry.info.displayName)'")
-                }
-            case .flag:
-                if inlineValue != nil { throw usage("flag '\(written)' takes no value") }
-                assignments.append((entry, written, owner))
-            case .argument:
+                positionals.append(text)
+            case .endOfOptions:
                 break
+            case .help:
+                wantsHelp = true
+            case .option(let entry, let value, let owner):
+                assignments.append((entry, value, owner))
+            case .flags(let flags):
+                for flag in flags { assignments.append((flag.entry, flag.written, flag.owner)) }
+            case .missingValue(let entry, _):
+                throw usage("missing value for '\(entry.info.displayName)'")
+            case .flagWithValue(let written):
+                throw usage("flag '\(written)' takes no value")
+            case .unknownOption(let written):
+                throw usage("unknown option '\(written)'")
             }
         }
 
@@ -182,11 +133,5 @@ public enum CommandParser {
         }
         return ParsedCommandLine(
             root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type }, words: chain.map(\.name))
-    }
-
-    /// Whether `word`, after an option, is its value under the default strategy: not an option or
-    /// flag, but `-` (standard input) and a negative number are values.
-    private static func readsAsValue(_ word: String) -> Bool {
-        !word.hasPrefix("-") || word == "-" || (word.count > 1 && Double(word) != nil)
     }
 }

@@ -19,42 +19,18 @@ extension CommandParser {
         for words: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil,
         context: (any Sendable)? = nil
     ) -> [String] {
-        var chain = [CommandModel(root, configuration: rootConfiguration)]
         let typed = Array(words.dropLast())
         let prefix = words.last ?? ""
-        var positionals = 0
-        var onlyPositionals = false
+        var scanner = CommandLineScanner(typed, root: CommandModel(root, configuration: rootConfiguration))
+        // The option whose value is under completion: the last word typed, waiting for it.
         var valueOf: CommandModel.Entry?
-        var index = 0
-        while index < typed.count {
-            let word = typed[index]
-            index += 1
-            valueOf = nil
-            if !onlyPositionals && word == "--" {
-                onlyPositionals = true
-                continue
-            }
-            if !onlyPositionals && word.hasPrefix("-") && word != "-" && Double(word) == nil {
-                let isLong = word.hasPrefix("--")
-                let body = word.dropFirst(isLong ? 2 : 1)
-                let name = String(body.prefix { $0 != "=" })
-                let models = chain.count > 1 ? [chain[chain.count - 1], chain[0]] : [chain[0]]
-                var entry: CommandModel.Entry?
-                for model in models where entry == nil {
-                    entry = isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil)
-                }
-                if let entry, entry.info.kind == .option, !body.contains("=") {
-                    if index < typed.count { index += 1 } else { valueOf = entry }
-                }
-                continue
-            }
-            if positionals == 0, !onlyPositionals, let subcommand = chain[chain.count - 1].subcommand(named: word) {
-                chain.append(CommandModel(subcommand))
-                continue
-            }
-            positionals += 1
+        while let word = scanner.next() {
+            if case .missingValue(let entry, atEnd: true) = word { valueOf = entry }
         }
-        let current = chain[chain.count - 1]
+        let chain = scanner.chain
+        let current = scanner.current
+        let positionals = scanner.positionalCount
+        let onlyPositionals = scanner.onlyPositionals
         let request = CompletionRequest(words: typed, prefix: prefix, context: context)
         let candidates: [String]
         if let valueOf {
