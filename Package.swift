@@ -209,7 +209,8 @@ let testTargets: [Target] = [
         name: "AuthTestSupport",
         dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux, .macOS])), "TestSupport"],
         path: "Tests/AuthTestSupport"),
-    // the Python test servers of Scripts/ as processes, unused ports and a hand-moved clock, for any test target
+    // the Python test servers of Scripts/ as processes, unused ports, a hand-moved clock and `swiftc -typecheck` of
+    // Swift text against the build, for any test target
     .target(name: "TestSupport", dependencies: ["Reactive", "Dependencies", "PersistenceInterface"], path: "Tests/TestSupport"),
     // the app library with plugins of the tests' own
     tests(
