@@ -195,13 +195,14 @@ let testTargets: [Target] = [
             "TerminalUI",
         ]),
     tests("AuthTesting", ["AuthInterface", "Dependencies", "Reactive", "ReactiveTesting"]),
-    // the DocC articles' code: compiled alone, or quoted from Examples/SpecialsApp
+    // the getting-started articles' code with tests of what the articles say, and the check that every article
+    // quotes tested code (or Examples/SpecialsApp)
     .testTarget(
         name: "DocumentationTests",
         dependencies: [
             "ArgumentParsing", "Architecture", "ArchitectureTesting", "BistroApp", "Dependencies", "FeatureContract",
             "FeatureContractTesting", "Persistence", "PersistenceInterface", "Reactive", "ReactiveUI", "RemoteConfig",
-            "RemoteConfigInterface", "RemoteConfigTesting", "TestSupport",
+            "RemoteConfigInterface", "RemoteConfigTesting", "TerminalUI", "TestSupport",
         ],
         path: "Tests/DocumentationTests"),
     // test keys, signed tokens and a local key set server, shared by AuthTests and BistroTests

@@ -2,18 +2,22 @@ import Foundation
 
 /// Lines quoted from a source file: each line of the excerpt is one of the file's, in order, with
 /// indentation and blank lines aside, and a line that is only `// ...` stands for any run of lines
-/// left out (none included).
+/// left out (none included). Imports aside too: an article's block imports what it uses where a
+/// reader needs it, while the file has its imports, sorted, at the top; each of the block's must be
+/// one of the file's.
 struct Excerpt {
+    private let imports: [Substring]
     private let lines: [Substring]
 
     init(_ text: String) {
-        lines = Excerpt.significantLines(of: text)
+        (imports, lines) = Excerpt.split(text)
     }
 
     /// Whether the excerpt quotes `text`.
     func occurs(in text: String) -> Bool {
-        let source = Excerpt.significantLines(of: text)
-        return source.indices.contains { matches(lines[...], source[$0...]) }
+        let (sourceImports, source) = Excerpt.split(text)
+        guard imports.allSatisfy(sourceImports.contains) else { return false }
+        return lines.isEmpty || source.indices.contains { matches(lines[...], source[$0...]) }
     }
 
     private func matches(_ pattern: ArraySlice<Substring>, _ source: ArraySlice<Substring>) -> Bool {
@@ -25,7 +29,9 @@ struct Excerpt {
         return matches(pattern.dropFirst(), source.dropFirst())
     }
 
-    private static func significantLines(of text: String) -> [Substring] {
-        text.split(separator: "\n").map { Substring($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+    /// The import lines and the other lines of `text` that are not blank, without indentation.
+    private static func split(_ text: String) -> (imports: [Substring], lines: [Substring]) {
+        let lines = text.split(separator: "\n").map { Substring($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        return (lines.filter { $0.hasPrefix("import ") }, lines.filter { !$0.hasPrefix("import ") })
     }
 }
