@@ -168,15 +168,19 @@ let testTargets: [Target] = [
     .testTarget(
         name: "Seed000PortTests",
         dependencies: [
-            "Contacts", "ContactsInterface", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting", "RemoteConfigInterface",
+            "Contacts", "ContactsInterface", "ContactsTestSupport", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting",
+            "RemoteConfigInterface",
             "RemoteConfigTesting", "TestSupport",
         ],
         path: "Tests/Seed000PortTests", exclude: ["README.md"]),
     tests("ContactsInterface", []),
+    // the contacts and refused values that ContactsTests and Seed000PortTests both store and sync
+    .target(name: "ContactsTestSupport", dependencies: ["ContactsInterface", "RemoteConfigInterface"], path: "Tests/ContactsTestSupport"),
     tests(
         "Contacts",
         [
-            "ContactsInterface", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface", "RemoteConfigTesting",
+            "ContactsInterface", "ContactsTestSupport", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface",
+            "RemoteConfigTesting",
             "Reactive", "ReactiveTesting", "TerminalUI", "TestSupport",
         ]),
     tests("MenuInterface", []),

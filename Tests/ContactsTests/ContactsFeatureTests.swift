@@ -1,4 +1,5 @@
 import ContactsInterface
+import ContactsTestSupport
 import FeatureContract
 import Persistence
 import PersistenceInterface

@@ -1,4 +1,5 @@
 import ContactsInterface
+import ContactsTestSupport
 import Foundation
 import Persistence
 import PersistenceInterface

@@ -1,4 +1,5 @@
 import ContactsInterface
+import ContactsTestSupport
 import FeatureContract
 import Foundation
 import Persistence
@@ -87,24 +88,8 @@ final class SellerContactsTableTests: XCTestCase {
     }
 
     func testAValueThatDoesNotDecodeLeavesTheStoredContactsExactlyAsTheyWere() throws {
-        let cases: [(value: String?, error: SellerContactsDecodingError)] = [
-            ("not json", .malformedJSON),
-            ("", .malformedJSON),
-            (nil, .malformedJSON),  // the key is missing and there is no default
-            (#"{"address": "a", "order": 1, "phone": "p"}"#, .malformedJSON),
-            (
-                #"[{"address": "a", "order": 0, "phone": "p"}, {"address": 7, "order": 1, "phone": "p"}]"#,
-                .invalidContact(path: "[1].address")
-            ),
-            (#"[{"address": "a", "order": "first", "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": 1.5, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": 40000, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": null, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"order": 0}, {"order": 3}, {"order": 0}]"#, .duplicateOrder(0)),
-        ]
         let saves = SaveRecorder(database)
-        for (value, expected) in cases {
+        for (value, expected) in undecodableSellerContacts {
             let remoteConfig = remoteConfig(holding: value)
 
             XCTAssertThrowsError(try sync(remoteConfig), "\(value ?? "nil")") { error in

@@ -1,4 +1,5 @@
 import ContactsInterface
+import ContactsTestSupport
 import Dispatch
 import Foundation
 import Persistence
@@ -125,24 +126,8 @@ final class DatabaseUpdaterTests: XCTestCase {
         try database.write { db in
             for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
-        let cases: [(value: String?, error: SellerContactsDecodingError)] = [
-            ("not json", .malformedJSON),
-            ("", .malformedJSON),
-            (nil, .malformedJSON),  // the key is missing and there is no default
-            (#"{"address": "a", "order": 1, "phone": "p"}"#, .malformedJSON),
-            (
-                #"[{"address": "a", "order": 0, "phone": "p"}, {"address": 7, "order": 1, "phone": "p"}]"#,
-                .invalidContact(path: "[1].address")
-            ),
-            (#"[{"address": "a", "order": "first", "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": 1.5, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": 40000, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"address": "a", "order": null, "phone": "p"}]"#, .invalidContact(path: "[0].order")),
-            (#"[{"order": 0}, {"order": 3}, {"order": 0}]"#, .duplicateOrder(0)),
-        ]
         let saves = SaveRecorder(database)
-        for (value, expected) in cases {
+        for (value, expected) in undecodableSellerContacts {
             let remoteConfig = RemoteConfigMock(values: value.map { ["seller_contacts": remoteValue($0)] } ?? [:])
             let updater = makeUpdater(remoteConfig)
 

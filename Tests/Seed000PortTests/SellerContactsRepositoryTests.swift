@@ -1,4 +1,5 @@
 import ContactsInterface
+import ContactsTestSupport
 import Persistence
 import PersistenceInterface
 import Reactive
