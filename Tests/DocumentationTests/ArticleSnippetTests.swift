@@ -61,7 +61,7 @@ final class ArticleSnippetTests: XCTestCase {
     private func sources(of article: (module: String, path: String, url: URL)) throws -> [String] {
         guard article.path == walkThrough else {
             let name = "\(article.module)\(article.url.deletingPathExtension().lastPathComponent)Tests.swift"
-            let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Articles/\(name)")
+            let file = repositoryDirectory().appendingPathComponent("Tests/DocumentationTests/Articles/\(name)")
             return (try? String(contentsOf: file, encoding: .utf8)).map { [$0] } ?? []
         }
         let example = repositoryDirectory().appendingPathComponent("Examples/SpecialsApp")

@@ -15,13 +15,13 @@ struct CommandLineScanner {
         case endOfOptions
         /// `--help` or `-h`.
         case help
-        /// An option and its value (after `=`, or the next word), declared by `chain[owner]`.
-        case option(CommandModel.Entry, value: String, owner: Int)
+        /// An option and its value (after `=`, or the next word).
+        case option(CommandModel.Entry, value: String)
         /// An option without its value: the line ends after it (`atEnd`), or the next word reads
         /// as an option.
         case missingValue(CommandModel.Entry, atEnd: Bool)
-        /// A flag, or several short ones written together (`-vvv`), each with its spelling and owner.
-        case flags([(entry: CommandModel.Entry, written: String, owner: Int)])
+        /// A flag, or several short ones written together (`-vvv`), each with its spelling.
+        case flags([(entry: CommandModel.Entry, written: String)])
         /// A flag written with a value (`--json=yes`), as written.
         case flagWithValue(String)
         /// An option or flag that no declaration in reach has, as written.
@@ -70,35 +70,28 @@ struct CommandLineScanner {
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
         // The command's own declarations first, then the root's (global) ones.
-        let owners = chain.count > 1 ? [chain.count - 1, 0] : [0]
-        var found: (entry: CommandModel.Entry, owner: Int)?
-        for owner in owners where found == nil {
-            let model = chain[owner]
-            if let entry = isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil) {
-                found = (entry, owner)
-            }
-        }
+        let models = chain.count > 1 ? [current, chain[0]] : [chain[0]]
+        let found = models.lazy.compactMap { model in
+            isLong ? model.entry(long: name) : (name.count == 1 ? model.entry(short: name.first!) : nil)
+        }.first
         if found == nil, !isLong, inlineValue == nil, name.count > 1 {
             // Short flags together: `-vvv` is `-v -v -v`, `-ab` is `-a -b`.
-            let chain = chain
-            let flags = name.map { character in
-                owners.lazy.compactMap { owner in chain[owner].entry(short: character).map { ($0, owner) } }.first
-            }
-            if flags.allSatisfy({ $0?.0.info.kind == .flag }) {
-                return .flags(flags.compactMap { $0 }.map { (entry: $0.0, written: "-\($0.0.info.shortNames[0])", owner: $0.1) })
+            let flags = name.map { character in models.lazy.compactMap { $0.entry(short: character) }.first }
+            if flags.allSatisfy({ $0?.info.kind == .flag }) {
+                return .flags(flags.compactMap { $0 }.map { (entry: $0, written: "-\($0.info.shortNames[0])") })
             }
         }
-        guard let (entry, owner) = found else { return .unknownOption(word) }
+        guard let entry = found else { return .unknownOption(word) }
         let written = (isLong ? "--" : "-") + name
         switch entry.info.kind {
         case .option:
-            if let inlineValue { return .option(entry, value: inlineValue, owner: owner) }
+            if let inlineValue { return .option(entry, value: inlineValue) }
             guard index < words.count else { return .missingValue(entry, atEnd: true) }
             guard entry.info.parsing.takesAnyWord || Self.readsAsValue(words[index]) else { return .missingValue(entry, atEnd: false) }
             index += 1
-            return .option(entry, value: words[index - 1], owner: owner)
+            return .option(entry, value: words[index - 1])
         case .flag:
-            return inlineValue == nil ? .flags([(entry: entry, written: written, owner: owner)]) : .flagWithValue(written)
+            return inlineValue == nil ? .flags([(entry: entry, written: written)]) : .flagWithValue(written)
         case .argument:
             return .unknownOption(word)
         }

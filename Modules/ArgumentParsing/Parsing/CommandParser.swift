@@ -46,7 +46,7 @@ public enum CommandParser {
             throw CleanExit.message(manual(root: root, rootConfiguration: rootConfiguration))
         }
         var positionals: [String] = []
-        var assignments: [(entry: CommandModel.Entry, text: String, model: Int)] = []
+        var assignments: [(entry: CommandModel.Entry, text: String)] = []
         var wantsHelp = false
         var wordsAfterLastCommand = 0
         var scanner = CommandLineScanner(arguments, root: chain[0])
@@ -66,10 +66,10 @@ public enum CommandParser {
                 break
             case .help:
                 wantsHelp = true
-            case .option(let entry, let value, let owner):
-                assignments.append((entry, value, owner))
+            case .option(let entry, let value):
+                assignments.append((entry, value))
             case .flags(let flags):
-                for flag in flags { assignments.append((flag.entry, flag.written, flag.owner)) }
+                assignments += flags.map { ($0.entry, $0.written) }
             case .missingValue(let entry, _):
                 throw usage("missing value for '\(entry.info.displayName)'")
             case .flagWithValue(let written):
