@@ -32,12 +32,16 @@ The project (who may call, and as which app):
     100000000000, app 1:100000000000:ios:b1570de5e10b0000 (bundle app.bistro.ios).
     --firebase-options FILE   take the project ID and number, the API key and the app (with its bundle
                               id or package name) from a GoogleService-Info.plist or a
-                              google-services.json (its first client); which one is told by content
+                              google-services.json (every client is an app of the project; the
+                              first is the default app); which one is told by content
     --project-id ID, --project-number N, --api-key KEY     override one value (from the file or default)
     --app-id ID               an app registered in the project (repeatable; replaces the default app,
                               or the options file's)
-    --restrict-key ios:BUNDLE | android:PACKAGE   restrict the key to these apps (repeatable; a key
-                              restricted to both kinds accepts either); unrestricted by default
+    --restrict-key ios:BUNDLE | android:PACKAGE[,SHA1]   restrict the key to these apps (repeatable; a
+                              key restricted to both kinds accepts either); unrestricted by default.
+                              With a SHA-1 (hex, colons allowed), an Android request must also send
+                              that certificate hash as `X-Android-Cert` (upper-case hex, no colons),
+                              as Google checks a key restricted to an Android app
     --token-lifetime SECONDS  how long an installation auth token lives (default 604800, a week)
 
 Firebase Installations (the SDKs' requests; `{project}` is the project ID or number):
@@ -62,7 +66,9 @@ Remote Config fetch: POST /v1/projects/{project ID or number}/namespaces/{namesp
 
 Modes (for `--mode`, and for the `mode` field of a scripted response; they apply to fetches that
 pass every check below):
-    update         the current template (304 instead when If-None-Match matches the ETag)
+    update         the current template; 304 instead when If-None-Match matches the ETag, and
+                   NO_CHANGE with the current templateVersion when it names an earlier version whose
+                   entries are the same (a publish that changed nothing this app sees)
     no_change      200 with {"state": "NO_CHANGE"}
     not_modified   304 regardless of If-None-Match
     no_template    200 with {"state": "NO_TEMPLATE"}
@@ -71,8 +77,10 @@ pass every check below):
                    RESOURCE_EXHAUSTED, 500 INTERNAL, 503 UNAVAILABLE, ...) and "scripted failure"
     error          {"mode": "error", "status": 403, "message": "...", "canonical": "..."}: that error
                    body (the canonical status defaults to the code's)
-    invalid_json | not_object | missing_state | unknown_state | non_string_value | non_object_entries
+    invalid_json | not_object | non_string_state | unknown_state | non_string_value | non_object_entries
                    a 200 whose body breaks the protocol in that way
+    missing_state  a 200 with entries and a templateVersion but no state, as Firebase's older server
+                   answered (Android's SDK reads it as an update)
     oversize       a 200 whose (otherwise valid) body is 2 MiB, announced by Content-Length
     oversize_chunked  the same body sent chunked, with no length announced
     raw            `status` and `body` (a string) exactly as given
@@ -122,11 +130,14 @@ Test-control endpoints (JSON in and out; they are not part of Firebase's protoco
     POST /__control/stop       shut the server down (as a crash would: streams break off)
     POST /__control/installations   any of {"expireTokens": true} (every token issued so far expires
                                now), {"delete": FID} (as if deleted on Firebase's side), {"deleteAll":
-                               true}, {"nextFid": FID} (the next registration answers with this FID);
-                               answers as GET
+                               true}, {"nextFid": FID} (the next registration answers with this FID),
+                               {"failRegistrations": {"status": 503, "count": 1}} (the next registrations
+                               that pass every check answer that status); answers as GET
     GET  /__control/installations   {"registrations": successful registrations ever, "tokenRefreshes":
                                successful authTokens:generate calls, "installations": [{"fid", "appId"}]
-                               (current), "deletions": successful DELETE calls}
+                               (current), "deletions": successful DELETE calls, "attempts": every
+                               registration request: {"fid" sent, "status" answered, "androidPackage",
+                               "androidCert" headers}}
     GET  /__control/requests   every fetch and stream request received: path, headers, JSON body,
                                answered mode ("refused" with "status" for a refusal), arrival "time"
                                (time.monotonic())
@@ -181,6 +192,7 @@ PROTOCOL_BREAKS = {
     "invalid_json": b'{"state": "UPDATE", "entries": {',
     "not_object": b'["UPDATE"]',
     "missing_state": b'{"entries": {"greeting": "hello"}, "templateVersion": "1"}',
+    "non_string_state": b'{"state": 3, "entries": {"greeting": "hello"}, "templateVersion": "1"}',
     "unknown_state": b'{"state": "SOMETHING_ELSE", "entries": {}}',
     "non_string_value": b'{"state": "UPDATE", "entries": {"greeting": "hello", "count": 3}, "templateVersion": "1"}',
     "non_object_entries": b'{"state": "UPDATE", "entries": ["greeting"], "templateVersion": "1"}',
@@ -292,8 +304,12 @@ class Project:
         self.project_number = project_number
         self.api_key = api_key
         self.apps = apps  # app ID → {"bundleId": ...} or {"packageName": ...} or {}
-        self.ios_bundles = {value for kind, value in restrictions if kind == "ios"}
-        self.android_packages = {value for kind, value in restrictions if kind == "android"}
+        self.ios_bundles = {value for kind, value, _ in restrictions if kind == "ios"}
+        self.android_packages = {value for kind, value, _ in restrictions if kind == "android"}
+        # An Android restriction pairs a package with its signing certificate's SHA-1, as Google's
+        # console does; a package given without one is checked by name alone (laxer than Google).
+        self.android_certificates = {(value, certificate) for kind, value, certificate in restrictions
+                                     if kind == "android" and certificate}
         self.token_lifetime = token_lifetime
 
     def names(self, project):
@@ -309,6 +325,7 @@ class Project:
             "apps": [dict(appId=app_id, **identity) for app_id, identity in self.apps.items()],
             "keyRestrictions": ["ios:" + bundle for bundle in sorted(self.ios_bundles)]
             + ["android:" + package for package in sorted(self.android_packages)],
+            "androidCertificates": ["%s,%s" % pair for pair in sorted(self.android_certificates)],
             "tokenLifetime": self.token_lifetime,
         }
 
@@ -333,6 +350,10 @@ class ServerState:
         template, mode, delay = self.initial
         self.entries = dict(copy.deepcopy(template))
         self.version = self.first_version
+        # The entries each ETag was served with: a fetch whose If-None-Match names an older version
+        # with the same entries is answered NO_CHANGE with the current templateVersion, as Firebase
+        # answers after a publish that changes nothing this app sees.
+        self.served = {self.etag(): dict(self.entries)}
         self.mode = mode
         self.delay = delay
         self.script = []
@@ -350,12 +371,24 @@ class ServerState:
         self.installations = {}
         self.auth_tokens = {}
         self.next_fid = None
+        self.failing_registrations = 0
+        self.failing_status = 503
+        self.attempts = []
         self.registrations = 0
         self.token_refreshes = 0
         self.deletions = 0
 
     def etag(self):
         return '"template-v%d"' % self.version
+
+    def publish(self, entries):
+        """A new version of the template (the caller holds the lock)."""
+        self.entries = as_strings(entries)
+        self.version += 1
+        self.served[self.etag()] = dict(self.entries)
+        if len(self.served) > 64:
+            self.served.pop(next(iter(self.served)))
+        self.changed.notify_all()
 
     def next_response(self):
         if self.script:
@@ -387,6 +420,7 @@ class ServerState:
             "tokenRefreshes": self.token_refreshes,
             "installations": [{"fid": fid, "appId": held["appId"]} for fid, held in self.installations.items()],
             "deletions": self.deletions,
+            "attempts": list(self.attempts),
         }
 
 
@@ -448,7 +482,16 @@ def load_firebase_options(path):
         android = info.get("android_client_info") if isinstance(info.get("android_client_info"), dict) else {}
         keys = client.get("api_key") if isinstance(client.get("api_key"), list) else []
         key = keys[0] if keys and isinstance(keys[0], dict) else {}
+        # Every client of the file is an app of the project.
+        apps = {}
+        for other in clients:
+            other_info = other.get("client_info") if isinstance(other, dict) and isinstance(other.get("client_info"), dict) else {}
+            other_android = other_info.get("android_client_info")
+            if isinstance(other_info.get("mobilesdk_app_id"), str) and isinstance(other_android, dict) \
+                    and isinstance(other_android.get("package_name"), str):
+                apps[other_info["mobilesdk_app_id"]] = {"packageName": other_android["package_name"]}
         return {
+            "apps": apps,
             "projectNumber": text(project.get("project_number"), "project_info.project_number"),
             "projectId": text(project.get("project_id"), "project_info.project_id"),
             "appId": text(info.get("mobilesdk_app_id"), "client[0].client_info.mobilesdk_app_id"),
@@ -594,8 +637,14 @@ def make_handler(state, verbose):
                 return
             bundle = self.headers.get("X-Ios-Bundle-Identifier")
             package = self.headers.get("X-Android-Package")
-            if bundle in project.ios_bundles or package in project.android_packages:
+            certificate = self.headers.get("X-Android-Cert")
+            if bundle in project.ios_bundles:
                 return
+            if package in project.android_packages:
+                certified = {pair for pair in project.android_certificates if pair[0] == package}
+                # Google compares the SHA-1 as the SDKs send it: 40 upper-case hex digits, no colons.
+                if not certified or (package, certificate) in certified:
+                    return
             # The refusal speaks of the kind the key is restricted to; of the kind the request
             # claims when the key is restricted to both.
             android = not project.ios_bundles or (project.android_packages and package is not None and bundle is None)
@@ -684,6 +733,7 @@ def make_handler(state, verbose):
 
         def create_installation(self, query, body, arrival, given_project):
             try:
+                self.record_attempt(body)
                 self.check_api_key(query, INSTALLATIONS_SERVICE)
                 self.check_project(given_project)
                 request = self.json_object(body)
@@ -702,6 +752,9 @@ def make_handler(state, verbose):
                 if app_id not in project.apps:
                     raise Refusal(403, NO_PERMISSION)
                 with state.lock:
+                    if state.failing_registrations:
+                        state.failing_registrations -= 1
+                        raise Refusal(state.failing_status, "scripted failure")
                     registered = state.installations.get(fid)
                     if state.next_fid is not None:
                         # Firebase's server may answer with another FID than the one sent; the SDKs
@@ -720,6 +773,8 @@ def make_handler(state, verbose):
                     auth_token = state.issue_auth_token(fid, app_id)
                     state.registrations += 1
             except Refusal as refusal:
+                with state.lock:
+                    state.attempts[-1]["status"] = refusal.status
                 self.send_refusal(refusal)
                 return
             self.send_json(200, {
@@ -728,6 +783,19 @@ def make_handler(state, verbose):
                 "refreshToken": refresh_token,
                 "authToken": auth_token,
             })
+
+        def record_attempt(self, body):
+            """Every registration request, refused or not: the FID it sent and the app-identity headers."""
+            try:
+                sent = json.loads(body or b"{}").get("fid")
+            except (ValueError, AttributeError):
+                sent = None
+            with state.lock:
+                state.attempts.append({
+                    "fid": sent if isinstance(sent, str) else None, "status": 200,
+                    "androidPackage": self.headers.get("X-Android-Package"),
+                    "androidCert": self.headers.get("X-Android-Cert"),
+                })
 
         def generate_token(self, query, body, arrival, given_project, fid):
             try:
@@ -818,11 +886,13 @@ def make_handler(state, verbose):
                 entries = dict(state.entries)
                 version = state.version
                 etag = state.etag()
+                known = state.served.get(self.headers.get("If-None-Match"))
                 self.record(body, str(response.get("mode")), arrival)
             delay = float(response.get("delay") or 0)
             if delay > 0:
                 time.sleep(delay)
-            self.answer(str(response.get("mode", "update")), response, entries, version, etag)
+            unchanged = known is not None and known == entries
+            self.answer(str(response.get("mode", "update")), response, entries, version, etag, unchanged)
 
         def stream_known_version(self, request, installation, namespace):
             """The request's lastKnownVersionNumber, once every field checks out (else a 400)."""
@@ -929,10 +999,12 @@ def make_handler(state, verbose):
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
 
-        def answer(self, mode, response, entries, version, etag):
+        def answer(self, mode, response, entries, version, etag, unchanged=False):
             if mode == "update":
                 if self.headers.get("If-None-Match") == etag:
                     self.send(304, headers={"ETag": etag})
+                elif unchanged:
+                    self.send_json(200, {"state": "NO_CHANGE", "templateVersion": str(version)}, {"ETag": etag})
                 else:
                     document = {"state": "UPDATE", "entries": entries, "templateVersion": str(version)}
                     self.send_json(200, document, {"ETag": etag})
@@ -981,9 +1053,7 @@ def make_handler(state, verbose):
                 return
             with state.lock:
                 if action in ("template", "publish"):
-                    state.entries = as_strings(dict(document.get("entries", {})))
-                    state.version += 1
-                    state.changed.notify_all()
+                    state.publish(dict(document.get("entries", {})))
                 elif action == "drop":
                     state.drops += 1
                     state.changed.notify_all()
@@ -1033,6 +1103,10 @@ def make_handler(state, verbose):
                         state.remove_installation(fid)
                 if next_fid is not None:
                     state.next_fid = next_fid
+                failing = document.get("failRegistrations")
+                if isinstance(failing, dict):
+                    state.failing_registrations = int(failing.get("count", 1))
+                    state.failing_status = int(failing.get("status", 503))
                 answer = state.installations_listing()
                 answer["time"] = time.monotonic()
             self.send_json(200, answer)
@@ -1045,9 +1119,7 @@ def make_handler(state, verbose):
             for count in range(int(series["from"]), int(series["to"]) + 1):
                 entries[key] = str(count)
                 with state.lock:
-                    state.entries = as_strings(entries)
-                    state.version += 1
-                    state.changed.notify_all()
+                    state.publish(entries)
                 if interval > 0:
                     time.sleep(interval)
             with state.lock:
@@ -1060,9 +1132,14 @@ def make_handler(state, verbose):
 
 def restriction(text):
     kind, _, identifier = text.partition(":")
-    if kind not in ("ios", "android") or not identifier:
-        raise argparse.ArgumentTypeError("expected ios:BUNDLE or android:PACKAGE, not %r" % text)
-    return kind, identifier
+    identifier, _, certificate = identifier.partition(",")
+    if kind not in ("ios", "android") or not identifier or (certificate and kind != "android"):
+        raise argparse.ArgumentTypeError("expected ios:BUNDLE, android:PACKAGE or android:PACKAGE,SHA1, not %r" % text)
+    if certificate:
+        certificate = certificate.replace(":", "").upper()
+        if not re.fullmatch(r"[0-9A-F]{40}", certificate):
+            raise argparse.ArgumentTypeError("a certificate's SHA-1 is 40 hex digits, not %r" % text)
+    return kind, identifier, certificate or None
 
 
 def make_project(arguments):
@@ -1075,7 +1152,7 @@ def make_project(arguments):
     if arguments.app_id:
         apps = {app_id: (options["identity"] if app_id == options["appId"] else {}) for app_id in arguments.app_id}
     else:
-        apps = {options["appId"]: options["identity"]}
+        apps = options.get("apps") or {options["appId"]: options["identity"]}
     number = arguments.project_number or options["projectNumber"]
     if not number.isdigit():
         raise SystemExit("remote-config-server: the project number must be digits, not %r" % number)
@@ -1100,7 +1177,7 @@ def main():
     parser.add_argument("--app-id", action="append", metavar="ID",
                         help="an app registered in the project (repeatable; default %s)" % DEV_APP_ID)
     parser.add_argument("--restrict-key", action="append", type=restriction, default=[],
-                        metavar="ios:BUNDLE|android:PACKAGE",
+                        metavar="ios:BUNDLE|android:PACKAGE[,SHA1]",
                         help="restrict the API key to this app (repeatable; default unrestricted)")
     parser.add_argument("--token-lifetime", type=int, default=604800, metavar="SECONDS",
                         help="how long installation auth tokens live (default 604800)")

@@ -73,12 +73,18 @@ final class ConfigCommandTests: BistroTestCase {
         return values.compactMapValues { $0["source"] == "remote" ? $0["value"] : nil }
     }
 
-    func testWatchPrintsEachPublishedTemplateOnceUntilCtrlC() throws {
+    /// A server whose sample template a first `config fetch` brought: the server, its URL and the entries.
+    private func fetchedServer() throws -> (LocalConfigServer, String, [String: String]) {
         let server = try LocalConfigServer()
         self.server = server
         let url = server.baseURL.absoluteString
         XCTAssertEqual(try bistro("config", "fetch", "--remote-config-url", url).status, 0)
-        var entries = try remoteEntries(url)
+        return (server, url, try remoteEntries(url))
+    }
+
+    func testWatchPrintsEachPublishedTemplateOnceUntilCtrlC() throws {
+        let (server, url, fetched) = try fetchedServer()
+        var entries = fetched
         XCTAssertEqual(entries["welcome_message"], "어서 오세요!")
 
         let watch = try startWatching(["config", "watch", "--remote-config-url", url])
@@ -97,6 +103,23 @@ final class ConfigCommandTests: BistroTestCase {
         XCTAssertNil(watch.errors.next())
         // What the watch activated is what the next command sees.
         XCTAssertEqual(try remoteEntries(url), entries)
+    }
+
+    func testWatchSaysOnceThatAPublishedVersionCouldNotBeFetchedAndGoesOn() throws {
+        let (server, url, fetched) = try fetchedServer()
+        var entries = fetched
+
+        let watch = try startWatching(["config", "watch", "--remote-config-url", url])
+        // The first of the three tries meets a 500, which pauses fetches: the others are refused.
+        try server.script([["mode": "500"]])
+        entries["welcome_message"] = "안녕하세요"
+        try server.publish(entries)
+        XCTAssertEqual(
+            watch.errors.next(),
+            "bistro: error: Template version 2 was published, but it could not be fetched; the values in use stay as they were.")
+        watch.interrupt()
+        XCTAssertEqual(watch.waitForExit(), 0, "watching went on until Ctrl-C")
+        XCTAssertNil(watch.errors.next(), "said once")
     }
 
     func testWatchPrintsJSONAndStopsWithAnErrorWhenTheServerTurnsRealTimeUpdatesOff() throws {

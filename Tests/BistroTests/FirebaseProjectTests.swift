@@ -66,11 +66,48 @@ final class FirebaseProjectTests: BistroTestCase {
     }
 
     func testAnAndroidAppsProjectWorksThroughEveryCommand() throws {
+        let hash = "da39a3ee5e6b4b0d3255bfef95601890afd80709"
+        let json = try optionsFile(FirebaseOptionsFiles.servicesJSON(certificateHash: hash), "google-services.json")
+        let (server, arguments) = try serve(json, ["--restrict-key", "android:app.bistro.android,\(hash)"])
+        try assertEveryCommandWorks(arguments + ["--firebase-app", "app.bistro.android"], server: server)
+        let requests = try server.requestsWaiting()
+        let fetch = try XCTUnwrap(requests.last { $0.path.hasSuffix(":fetch") })
+        XCTAssertEqual(fetch.header("X-Android-Package"), "app.bistro.android")
+        XCTAssertEqual(fetch.header("X-Android-Cert"), hash.uppercased(), "as Android's SDK sends it")
+        XCTAssertEqual(try XCTUnwrap(requests.last { $0.mode == "stream" }).header("X-Android-Cert"), hash.uppercased())
+    }
+
+    func testSeveralAndroidAppsNeedAChoiceAndARestrictedKeyItsCertificate() throws {
         let json = try optionsFile(FirebaseOptionsFiles.servicesJSON(), "google-services.json")
-        let (server, arguments) = try serve(json, ["--restrict-key", "android:app.bistro.android"])
-        try assertEveryCommandWorks(arguments, server: server)
-        let request = try XCTUnwrap(try server.requestsWaiting().last { $0.path.hasSuffix(":fetch") })
-        XCTAssertEqual(request.header("X-Android-Package"), "app.bistro.android")
+        let certificate = "DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"
+        let (server, arguments) = try serve(json, ["--restrict-key", "android:app.bistro.android,\(certificate)"])
+
+        let unchosen = try bistro(args: arguments + ["config", "fetch"])
+        XCTAssertEqual(unchosen.status, 2)
+        XCTAssertEqual(
+            unchosen.standardError,
+            "bistro: error: the Firebase options file \(json) holds 2 apps; choose one by package name or app ID: "
+                + "app.bistro.android (1:123456789012:android:0123456789abcdef), other.app (1:123456789012:android:ffff)\n"
+                + "try 'bistro --help' for usage\n")
+
+        let uncertified = try bistro(args: arguments + ["config", "fetch"], environment: ["BISTRO_FIREBASE_APP": "app.bistro.android"])
+        XCTAssertEqual(uncertified.status, 1)
+        XCTAssertTrue(
+            uncertified.standardError.contains("no certificate hash is known for app.bistro.android"), uncertified.standardError)
+
+        let certified = try bistro(
+            args: arguments + [
+                "--firebase-app", "1:123456789012:android:0123456789abcdef", "--firebase-android-cert", certificate, "config", "fetch",
+            ])
+        XCTAssertEqual(certified.status, 0, certified.standardError)
+        XCTAssertEqual(
+            try server.installationsWaiting().attempts.map(\.androidCert),
+            [nil, "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709"])
+
+        let notAHash = try bistro(
+            args: arguments + ["--firebase-app", "app.bistro.android", "--firebase-android-cert", "abc", "config", "fetch"])
+        XCTAssertEqual(notAHash.status, 2)
+        XCTAssertTrue(notAHash.standardError.contains("--firebase-android-cert must be a certificate's SHA-1"), notAHash.standardError)
     }
 
     func testTheOptionsCanComeFromTheEnvironment() throws {
@@ -122,7 +159,7 @@ final class FirebaseProjectTests: BistroTestCase {
             (neither, "\(neither) is neither a GoogleService-Info.plist nor a google-services.json"),
         ]
         for (path, sentence) in cases {
-            let run = try bistro(args: ["--firebase-options", path, "config", "fetch"])
+            let run = try bistro(args: ["--firebase-options", path, "--firebase-app", "app.bistro.android", "config", "fetch"])
             XCTAssertEqual(run.status, 2, path)
             XCTAssertEqual(run.standardError, "bistro: error: \(sentence)\ntry 'bistro --help' for usage\n")
         }
@@ -142,10 +179,18 @@ final class FirebaseProjectTests: BistroTestCase {
             API key not valid. Please pass a valid API key. (HTTP 400).
 
             """)
+        // Firebase's rule: an app Installations refused is not asked again for a day, by any command.
+        let again = try bistro(args: arguments + ["menu", "list"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(
+            again.standardError.contains(
+                "Firebase Installations refused this app: INVALID_ARGUMENT: API key not valid. Please pass a valid API key. (HTTP 400); "
+                    + "it is not asked again before "), again.standardError)
+        XCTAssertEqual(try server.installationsWaiting().attempts.count, 1)
         server.stop()
 
         let (_, restricted) = try serve(plist, ["--restrict-key", "ios:com.example.other"])
-        let blocked = try bistro(args: restricted + ["contacts"])
+        let blocked = try bistro(args: restricted + ["--state-dir", home.appendingPathComponent("another-state").path, "contacts"])
         XCTAssertEqual(blocked.status, 1)
         XCTAssertEqual(
             blocked.standardError,

@@ -57,6 +57,23 @@ final class RemoteConfigTablesTests: XCTestCase {
         RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: [Self.namesTable("dishes"), Self.namesTable("drinks")])
     }
 
+    /// The dishes table kept in step with a mock that holds `["김밥"]`, once that is stored, and the
+    /// sentences of the failures it reports; dispose of the subscription at the end.
+    private func dishesKeptInStep(
+        activates: Bool = true
+    ) throws -> (RemoteConfigMock, SQLiteDatabase, Locked<[String]>, Disposable) {
+        let database = try makeDatabase()
+        let remoteConfig = RemoteConfigMock(values: ["dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote)])
+        remoteConfig.answerFetchAndActivate(.successUsingPreFetchedData)
+        if activates { remoteConfig.answerActivate(true) }
+        let failures = Locked<[String]>([])
+        let keeping = tables(remoteConfig, database).keepInStep("dishes").subscribe(onNext: { error in
+            failures.withLock { $0.append(error.localizedDescription) }
+        })
+        waitUntil("dishes", of: database, holds: ["김밥"])
+        return (remoteConfig, database, failures, keeping)
+    }
+
     private func names(in table: String, of database: any Database) throws -> [String] {
         try database.read { db in
             try db.fetchRows(sql: "SELECT name FROM \(table) ORDER BY position").map { String.fromDatabaseValue($0["name"] ?? .null) ?? "" }
@@ -217,17 +234,8 @@ final class RemoteConfigTablesTests: XCTestCase {
     }
 
     func testARefusedValueIsReportedOnceUntilAValueIsStored() throws {
-        let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock(values: ["dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote)])
-        remoteConfig.answerFetchAndActivate(.successUsingPreFetchedData)
-        remoteConfig.answerActivate(true)
-        let tables = tables(remoteConfig, database)
-        let failures = Locked<[String]>([])
-        let keeping = tables.keepInStep("dishes").subscribe(onNext: { error in
-            failures.withLock { $0.append(error.localizedDescription) }
-        })
+        let (remoteConfig, database, failures, keeping) = try dishesKeptInStep()
         defer { keeping.dispose() }
-        waitUntil("dishes", of: database, holds: ["김밥"])
 
         func publish(_ json: String) {
             remoteConfig.values["dishes"] = RemoteConfigValue(string: json, source: .remote)
@@ -245,20 +253,26 @@ final class RemoteConfigTablesTests: XCTestCase {
     }
 
     func testRealtimeUpdatesThatStopAreReportedAndTheTableStays() throws {
-        let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock(values: ["dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote)])
-        remoteConfig.answerFetchAndActivate(.successUsingPreFetchedData)
-        let tables = tables(remoteConfig, database)
-        let failures = Locked<[String]>([])
-        let keeping = tables.keepInStep("dishes").subscribe(onNext: { error in
-            failures.withLock { $0.append(error.localizedDescription) }
-        })
+        let (remoteConfig, database, failures, keeping) = try dishesKeptInStep(activates: false)
         defer { keeping.dispose() }
-        waitUntil("dishes", of: database, holds: ["김밥"])
 
         remoteConfig.failRealtimeUpdates(.realtimeDisabled)
         XCTAssertEqual(failures.withLock { $0 }, [RemoteConfigError.realtimeDisabled.localizedDescription])
         XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"])
+    }
+
+    func testAnUpdateThatCouldNotBeFetchedIsReportedOnceAndLaterUpdatesStillArrive() throws {
+        let (remoteConfig, database, failures, keeping) = try dishesKeptInStep()
+        defer { keeping.dispose() }
+
+        remoteConfig.sendRealtimeUpdateFailure(.updateNotFetched(templateVersion: 7))
+        XCTAssertEqual(failures.withLock { $0 }, [RemoteConfigError.updateNotFetched(templateVersion: 7).localizedDescription])
+        XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"], "the last good data stands")
+
+        remoteConfig.values["dishes"] = RemoteConfigValue(string: #"["라면"]"#, source: .remote)
+        remoteConfig.sendRealtimeUpdate(RemoteConfigUpdate(updatedKeys: ["dishes"]))
+        waitUntil("dishes", of: database, holds: ["라면"])
+        XCTAssertEqual(failures.withLock { $0 }.count, 1)
     }
 
     func testAFetchThatFailsIsReportedByEveryTableKeptInStep() throws {

@@ -4,8 +4,8 @@ import XCTest
 
 @testable import RemoteConfig
 
-/// 429 and 5xx answers pause fetches: 2 minutes doubling to 4 hours, with jitter, refused without a
-/// network call while the pause runs.
+/// 429 and 5xx answers pause fetches: 2 minutes doubling to 4 hours, with jitter both ways, refused
+/// without a network call while the pause runs.
 final class BackoffTests: ServerTestCase {
     func testTooManyRequestsStartsABackoffThatRefusesFetchesWithoutANetworkCall() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
@@ -63,13 +63,15 @@ final class BackoffTests: ServerTestCase {
         XCTAssertEqual(result.error, .throttled(until: clock.now.addingTimeInterval(120)))
     }
 
-    func testJitterShortensThePause() async throws {
-        let client = try makeClient(random: 0.5)
-        try await server.script([["mode": "500"]])
+    func testJitterShortensOrLengthensThePause() async throws {
+        try await server.script([["mode": "500"], ["mode": "500"]])
+        for (random, pause) in [(0.75, 90.0), (0.25, 150.0)] {
+            let client = try makeClient(storageURL: storageDirectory.appendingPathComponent("state-\(random).json"), random: random)
 
-        _ = await fetchAndActivateResult(client)
+            _ = await fetchAndActivateResult(client)
 
-        XCTAssertEqual(client.backoffUntil, clock.now.addingTimeInterval(90), "half the jitter range off 120 s")
+            XCTAssertEqual(client.backoffUntil, clock.now.addingTimeInterval(pause), "random \(random) of 120 s")
+        }
     }
 
     func testOtherFailuresNeitherStartNorEndABackoff() async throws {
@@ -106,11 +108,17 @@ final class BackoffTests: ServerTestCase {
         XCTAssertEqual(policy.delay(afterFailures: 1_000, random: 0), 4 * 60 * 60, "no overflow past the ceiling")
     }
 
-    func testPolicyJitterStaysWithinHalfToAllOfTheNominalPause() {
+    func testPolicyJitterSpreadsThePauseFromHalfToOneAndAHalfTimesTheNominalOne() {
         let policy = BackoffPolicy()
 
         XCTAssertEqual(policy.delay(afterFailures: 1, random: 0), 120)
-        XCTAssertEqual(policy.delay(afterFailures: 1, random: 0.999_999), 60, accuracy: 0.001)
-        XCTAssertEqual(policy.delay(afterFailures: 9, random: 0.25), 4 * 60 * 60 * 0.875)
+        XCTAssertEqual(policy.delay(afterFailures: 1, random: 0.499_999), 180, accuracy: 0.001)
+        XCTAssertEqual(policy.delay(afterFailures: 1, random: 0.5), 60)
+        XCTAssertEqual(policy.delay(afterFailures: 1, random: 0.999_999), 120, accuracy: 0.001)
+        XCTAssertEqual(policy.delay(afterFailures: 9, random: 0.25), 4 * 60 * 60 * 1.25, "longer than the ceiling, as the SDKs' jitter")
+        let pauses = (0..<1000).map { policy.delay(afterFailures: 3, random: Double($0) / 1000) }
+        XCTAssertEqual(pauses.min()!, 240, accuracy: 0.5)
+        XCTAssertEqual(pauses.max()!, 720, accuracy: 0.5)
+        XCTAssertEqual(pauses.reduce(0, +) / 1000, 480, accuracy: 1, "centred on the nominal pause")
     }
 }

@@ -54,8 +54,18 @@ final class BadInputTests: ServerTestCase {
         try await assertRejected(["mode": "not_object"], with: .malformedResponse(.notAnObject))
     }
 
-    func testMissingState() async throws {
-        try await assertRejected(["mode": "missing_state"], with: .malformedResponse(.missingState))
+    func testAStateThatIsNotTextIsRefused() async throws {
+        try await assertRejected(["mode": "non_string_state"], with: .malformedResponse(.missingState))
+    }
+
+    func testAnAnswerWithoutAStateIsAnUpdateAsAndroidReadsIt() async throws {
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        try await server.script([["mode": "missing_state"]])
+
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        XCTAssertEqual(client.remoteEntries, ["greeting": "hello"])
     }
 
     func testUnknownState() async throws {
@@ -97,7 +107,7 @@ final class BadInputTests: ServerTestCase {
 
     func testFetchAndActivateReportsTheErrorStatus() async throws {
         let client = try await clientWithActiveAndPendingConfigs()
-        try await server.script([["mode": "missing_state"]])
+        try await server.script([["mode": "non_string_state"]])
 
         let result = await fetchAndActivateResult(client)
 

@@ -26,11 +26,11 @@ final class FirebaseOptionsTests: XCTestCase {
     }
 
     private func assertRefused(
-        _ data: Data, as name: String = "options", _ expected: FirebaseOptionsError.Problem,
+        _ data: Data, as name: String = "options", app: String? = nil, _ expected: FirebaseOptionsError.Problem,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let path = try write(data, as: name)
-        XCTAssertThrowsError(try FirebaseOptions(contentsOfFile: path), file: file, line: line) { error in
+        XCTAssertThrowsError(try FirebaseOptions(contentsOfFile: path, app: app), file: file, line: line) { error in
             XCTAssertEqual(error as? FirebaseOptionsError, FirebaseOptionsError(path: path, problem: expected), file: file, line: line)
             XCTAssertTrue((error as? LocalizedError)?.errorDescription?.contains(path) ?? false, file: file, line: line)
         }
@@ -53,28 +53,80 @@ final class FirebaseOptionsTests: XCTestCase {
         XCTAssertEqual(options.projectID, "bistro-test-project")
     }
 
-    func testAGoogleServicesJSONIsItsFirstClientsAndroidApp() throws {
-        let options = try FirebaseOptions(contentsOfFile: write(FirebaseOptionsFiles.servicesJSON(), as: "google-services.json"))
+    func testAGoogleServicesJSONAppIsChosenByPackageNameOrAppID() throws {
+        let path = try write(FirebaseOptionsFiles.servicesJSON(), as: "google-services.json")
+        let expected = FirebaseOptions(
+            apiKey: "AIzaSyTestAndroidKey0000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
+            googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android"))
+        XCTAssertEqual(try FirebaseOptions(contentsOfFile: path, app: "app.bistro.android"), expected)
+        XCTAssertEqual(try FirebaseOptions(contentsOfFile: path, app: "1:123456789012:android:0123456789abcdef"), expected)
+        let other = try FirebaseOptions(contentsOfFile: path, app: "other.app")
+        XCTAssertEqual(other.googleAppID, "1:123456789012:android:ffff")
+        XCTAssertEqual(other.apiKey, "AIzaSyOtherKey0000000000000000000000000")
+        XCTAssertEqual(other.androidCertificateHash, "0123456789ABCDEF0123456789ABCDEF01234567", "the chosen client's, as the SDK sends it")
+    }
+
+    func testSeveralAppsAndNoChoiceListsThemAndAnUnknownChoiceToo() throws {
+        let apps = [
+            FirebaseOptionsError.App(identifier: "app.bistro.android", appID: "1:123456789012:android:0123456789abcdef"),
+            FirebaseOptionsError.App(identifier: "other.app", appID: "1:123456789012:android:ffff"),
+        ]
+        try assertRefused(FirebaseOptionsFiles.servicesJSON(), .severalApps(apps))
+        try assertRefused(
+            FirebaseOptionsFiles.servicesJSON(), app: "com.example.missing", .noSuchApp("com.example.missing", available: apps))
+        let path = try write(FirebaseOptionsFiles.servicesJSON(), as: "google-services.json")
+        XCTAssertThrowsError(try FirebaseOptions(contentsOfFile: path)) { error in
+            XCTAssertEqual(
+                (error as? LocalizedError)?.errorDescription,
+                "the Firebase options file \(path) holds 2 apps; choose one by package name or app ID: "
+                    + "app.bistro.android (1:123456789012:android:0123456789abcdef), other.app (1:123456789012:android:ffff)")
+        }
+        try assertRefused(
+            FirebaseOptionsFiles.infoPlist(), app: "other.app",
+            .noSuchApp("other.app", available: [.init(identifier: "app.bistro.tests", appID: "1:123456789012:ios:0123456789abcdef")]))
+    }
+
+    func testTheCertificateHashIsTakenAsTheAndroidSDKSendsIt() throws {
+        let path = try write(
+            FirebaseOptionsFiles.servicesJSON(certificateHash: "da39a3ee5e6b4b0d3255bfef95601890afd80709"), as: "google-services.json")
+        let options = try FirebaseOptions(contentsOfFile: path, app: "app.bistro.android")
+        XCTAssertEqual(options.androidCertificateHash, "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709")
         XCTAssertEqual(
-            options,
-            FirebaseOptions(
-                apiKey: "AIzaSyTestAndroidKey0000000000000000000", projectNumber: "123456789012", projectID: "bistro-test-project",
-                googleAppID: "1:123456789012:android:0123456789abcdef", appIdentity: .androidPackage("app.bistro.android")))
+            FirebaseOptions.normalizedCertificateHash("da:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"),
+            "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709")
+        XCTAssertNil(FirebaseOptions.normalizedCertificateHash("DA39A3EE"), "not 20 bytes")
+        XCTAssertNil(FirebaseOptions.normalizedCertificateHash(String(repeating: "G", count: 40)), "not hex")
+        try assertRefused(
+            FirebaseOptionsFiles.servicesJSON(certificateHash: "not-a-hash"), app: "app.bistro.android",
+            .invalidField("client[0].oauth_client[].android_info.certificate_hash"))
     }
 
     func testTheContentNotTheNameTellsTheKind() throws {
-        let options = try FirebaseOptions(contentsOfFile: write(FirebaseOptionsFiles.servicesJSON(), as: "GoogleService-Info.plist"))
+        let path = try write(FirebaseOptionsFiles.servicesJSON(), as: "GoogleService-Info.plist")
+        let options = try FirebaseOptions(contentsOfFile: path, app: "app.bistro.android")
         XCTAssertEqual(options.appIdentity, .androidPackage("app.bistro.android"))
     }
 
     func testAMissingFieldIsNamed() throws {
+        let package = "app.bistro.android"
         try assertRefused(FirebaseOptionsFiles.infoPlist(projectID: nil), .missingField("PROJECT_ID"))
         try assertRefused(FirebaseOptionsFiles.infoPlist(bundleID: ""), .missingField("BUNDLE_ID"))
-        try assertRefused(FirebaseOptionsFiles.servicesJSON(projectNumber: nil), .missingField("project_info.project_number"))
-        try assertRefused(FirebaseOptionsFiles.servicesJSON(apiKey: nil), .missingField("client[0].api_key[0].current_key"))
         try assertRefused(
-            FirebaseOptionsFiles.servicesJSON(packageName: nil), .missingField("client[0].client_info.android_client_info.package_name"))
-        try assertRefused(FirebaseOptionsFiles.servicesJSON(appID: nil), .missingField("client[0].client_info.mobilesdk_app_id"))
+            FirebaseOptionsFiles.servicesJSON(projectNumber: nil), app: package, .missingField("project_info.project_number"))
+        try assertRefused(FirebaseOptionsFiles.servicesJSON(apiKey: nil), app: package, .missingField("client[0].api_key[0].current_key"))
+        try assertRefused(
+            FirebaseOptionsFiles.servicesJSON(packageName: nil), app: "1:123456789012:android:0123456789abcdef",
+            .missingField("client[0].client_info.android_client_info.package_name"))
+        try assertRefused(
+            FirebaseOptionsFiles.servicesJSON(appID: nil), app: package, .missingField("client[0].client_info.mobilesdk_app_id"))
+        try assertRefused(
+            FirebaseOptionsFiles.servicesJSON(), app: "other.app".uppercased(),
+            .noSuchApp(
+                "OTHER.APP",
+                available: [
+                    .init(identifier: package, appID: "1:123456789012:android:0123456789abcdef"),
+                    .init(identifier: "other.app", appID: "1:123456789012:android:ffff"),
+                ]))
     }
 
     func testAFieldWithALineBreakIsRefused() throws {

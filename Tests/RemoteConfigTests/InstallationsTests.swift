@@ -141,6 +141,73 @@ final class InstallationsTests: ServerTestCase {
         XCTAssertEqual(known.registrations, 2)
     }
 
+    func testAFailedRegistrationIsRetriedWithTheSameFIDInThisRunAndTheNext() async throws {
+        try await server.failRegistrations(status: 503)
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        let failed = await fetchAndActivateResult(client)
+        guard case .installationsRefused(503, _) = failed.error else { return XCTFail("\(String(describing: failed.error))") }
+
+        // Past the back-off both the fetch and Installations keep (2 minutes, no jitter here).
+        clock.advance(by: 121)
+        try await server.failRegistrations(status: 503)
+        _ = await fetchAndActivateResult(client)
+        clock.advance(by: 241)
+        let later = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        let result = await fetchAndActivateResult(later)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let known = try await server.installations()
+        XCTAssertEqual(known.attempts.map(\.status), [503, 503, 200])
+        XCTAssertEqual(Set(known.attempts.map(\.fid)).count, 1, "one FID for every attempt: \(known.attempts)")
+        XCTAssertEqual(known.installations.map(\.fid), [known.attempts[0].fid])
+    }
+
+    func testARefusedAppIsNotAskedAgainForADayInAnyProcessUnlessItsOptionsChange() async throws {
+        let server403 = RemoteConfigError.installationsRefused(
+            403, message: RemoteConfigServerMessage(status: "PERMISSION_DENIED", message: "The caller does not have permission"))
+        var options = FirebaseOptions.development
+        options.googleAppID = "1:100000000000:ios:ffffffffffffffff"
+        let start = clock.now
+        let first = await fetchAndActivateResult(try makeClient(options: options, settings: RemoteConfigSettings(minimumFetchInterval: 0)))
+        XCTAssertEqual(first.error, server403)
+
+        let paused = RemoteConfigError.installationsPaused(
+            until: start.addingTimeInterval(24 * 60 * 60), status: 403,
+            message: RemoteConfigServerMessage(status: "PERMISSION_DENIED", message: "The caller does not have permission"))
+        clock.advance(by: 23 * 60 * 60)
+        for _ in 0..<2 {
+            let client = try makeClient(options: options, settings: RemoteConfigSettings(minimumFetchInterval: 0))
+            let again = await fetchAndActivateResult(client)
+            XCTAssertEqual(again.error, paused)
+            do {
+                _ = try await XCTUnwrap(client.installations).installationID()
+                XCTFail("paused")
+            } catch {
+                XCTAssertEqual(error as? RemoteConfigError, paused)
+            }
+        }
+        XCTAssertEqual(
+            paused.localizedDescription,
+            "Firebase Installations refused this app: PERMISSION_DENIED: The caller does not have permission (HTTP 403); it is not "
+                + "asked again before \(start.addingTimeInterval(24 * 60 * 60)), unless the API key or the app's identity changes.")
+        var attempts = try await server.installations().attempts.count
+        XCTAssertEqual(attempts, 1, "asked once in 23 hours")
+
+        clock.advance(by: 60 * 60)
+        let dayLater = await fetchAndActivateResult(
+            try makeClient(options: options, settings: RemoteConfigSettings(minimumFetchInterval: 0)))
+        XCTAssertEqual(dayLater.error, server403, "asked again after a day")
+        attempts = try await server.installations().attempts.count
+        XCTAssertEqual(attempts, 2)
+    }
+
+    /// The installations registered in the state file (none when there is no file).
+    private func registeredInstallations() throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: installationsStorageURL.path) else { return [] }
+        let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return ((document?["installations"] as? [String: Any]) ?? [:]).keys.sorted()
+    }
+
     /// A client whose first fetch fails with `expected`, storing nothing: no installation, and no
     /// fetched or active template (the state file holds only the failed status).
     private func assertFirstFetchRefused(
@@ -151,7 +218,7 @@ final class InstallationsTests: ServerTestCase {
         XCTAssertEqual(result.status, .error, file: file, line: line)
         XCTAssertEqual(result.error, expected, file: file, line: line)
         XCTAssertEqual(result.error?.localizedDescription, sentence, file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: installationsStorageURL.path), "no installation kept", file: file, line: line)
+        XCTAssertEqual(try registeredInstallations(), [], "no installation kept", file: file, line: line)
         let state = try JSONSerialization.jsonObject(with: Data(contentsOf: storageURL)) as? [String: Any]
         XCTAssertNil(state?["fetched"], file: file, line: line)
         XCTAssertNil(state?["active"], file: file, line: line)
@@ -255,7 +322,16 @@ final class RestrictedKeyTests: ServerTestCase {
                 message: RemoteConfigServerMessage(
                     status: "PERMISSION_DENIED", message: "Requests from this iOS client application app.bistro.ios are blocked.",
                     reason: "API_KEY_IOS_APP_BLOCKED")))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: installationsStorageURL.path))
+
+        // The refusal holds for a day for these options; the app's right identity is asked at once.
+        let paused = await fetchAndActivateResult(try makeClient())
+        guard case .installationsPaused(_, 403, _) = paused.error else { return XCTFail("\(String(describing: paused.error))") }
+        var options = FirebaseOptions.development
+        options.appIdentity = .iosBundle("com.example.other")
+        let fixed = await fetchAndActivateResult(try makeClient(options: options))
+        XCTAssertEqual(fixed.status, .successFetchedFromRemote)
+        let attempts = try await server.installations().attempts.count
+        XCTAssertEqual(attempts, 2)
     }
 }
 
@@ -268,12 +344,66 @@ final class AndroidAppTests: ServerTestCase {
     override var serverArguments: [String] {
         [
             "--project-id", "bistro-test-project", "--project-number", "123456789012", "--api-key", Self.options.apiKey,
-            "--app-id", Self.options.googleAppID, "--restrict-key", "android:app.bistro.android",
+            "--app-id", Self.options.googleAppID, "--restrict-key", "android:app.bistro.android,\(Self.certificate)",
         ]
     }
 
+    /// The app's signing certificate's SHA-1, as `keytool` prints it.
+    private static let certificate = "DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"
+
+    private static var certifiedOptions: FirebaseOptions {
+        var options = Self.options
+        options.androidCertificateHash = FirebaseOptions.normalizedCertificateHash(certificate)
+        return options
+    }
+
+    func testAKeyRestrictedToTheAppNeedsItsCertificateOnEveryService() async throws {
+        let client = try makeRealtimeListener(options: Self.certifiedOptions)
+        let result = await fetchAndActivateResult(client)
+
+        XCTAssertEqual(result.status, .successFetchedFromRemote)
+        let hash = "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709"
+        let attempts = try await server.installations().attempts
+        XCTAssertEqual(attempts.map(\.androidCert), [hash], "registration")
+        let requests = try await server.requests()
+        XCTAssertEqual(requests.filter { $0.path.hasSuffix(":fetch") }.map { $0.header("X-Android-Cert") }, [hash], "fetch")
+        let updates = Locked(0)
+        let listening = client.realtimeUpdates.subscribe(onNext: { _ in updates.withLock { $0 += 1 } })
+        defer { listening.dispose() }
+        let deadline = ContinuousClock.now + .seconds(20)
+        var streams: [LocalConfigServer.RecordedRequest] = []
+        while streams.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            streams = try await server.requests().filter { $0.mode == "stream" }
+        }
+        XCTAssertEqual(streams.first?.header("X-Android-Cert"), hash, "stream")
+        XCTAssertEqual(streams.first?.header("X-Android-Package"), "app.bistro.android")
+    }
+
+    func testWithoutTheCertificateTheSentenceSaysWhichValueIsMissing() async throws {
+        let result = await fetchAndActivateResult(try makeClient(options: Self.options))
+
+        guard case .invalidConfiguration(let reason) = result.error else { return XCTFail("\(String(describing: result.error))") }
+        XCTAssertTrue(reason.contains("no certificate hash is known for app.bistro.android"), reason)
+        var wrong = Self.options
+        wrong.androidCertificateHash = String(repeating: "0", count: 40)
+        let refused = await fetchAndActivateResult(try makeClient(options: wrong))
+        XCTAssertEqual(
+            refused.error,
+            .installationsRefused(
+                403,
+                message: RemoteConfigServerMessage(
+                    status: "PERMISSION_DENIED", message: "Requests from this Android client application app.bistro.android are blocked.",
+                    reason: "API_KEY_ANDROID_APP_BLOCKED")),
+            "another certificate is Google's refusal")
+    }
+
+    private func makeRealtimeListener(options: FirebaseOptions) throws -> LiveRemoteConfig {
+        try makeClient(options: options, realtimeRetry: RealtimeRetryPolicy(initialDelay: 0.05, maximumDelay: 0.4, idleTimeout: 30))
+    }
+
     func testAnAndroidAppSendsItsPackageAndFetchesByProjectID() async throws {
-        let client = try makeClient(options: Self.options)
+        let client = try makeClient(options: Self.certifiedOptions)
 
         let result = await fetchAndActivateResult(client)
 

@@ -1,9 +1,10 @@
 import Foundation
 import Reactive
-import RemoteConfig
 import RemoteConfigInterface
 import TestSupport
 import XCTest
+
+@testable import RemoteConfig
 
 /// Collects what a real-time subscription receives, and waits for it with a bound.
 private final class UpdateLog: Sendable {
@@ -114,6 +115,26 @@ final class RealtimeUpdatesTests: ServerTestCase {
         try await second.shutDown()
     }
 
+    func testAPublishThatChangesNothingHereIsFetchedOnceAndItsVersionRecorded() async throws {
+        let (client, log, subscription) = try await listeningClient()
+        defer { subscription.dispose() }
+        // The same values under version 2: the server answers the fetch NO_CHANGE, version 2.
+        try await server.publish(client.remoteEntries)
+        let fetchedOnce = await log.wait { _, _ in client.fetchedTemplateVersion == 2 }
+        XCTAssertTrue(fetchedOnce, "version 2 was recorded from the NO_CHANGE answer")
+        try await server.dropStreams()
+        let deadline = ContinuousClock.now + .seconds(20)
+        var streams: [LocalConfigServer.RecordedRequest] = []
+        while streams.count < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            streams = try await server.requests().filter { $0.mode == "stream" }
+        }
+        XCTAssertEqual(streams.last?.body?["lastKnownVersionNumber"]?.text, "2", "the next stream asks for versions after 2")
+        let fetches = try await server.requests().filter { $0.path.hasSuffix(":fetch") }
+        XCTAssertEqual(fetches.count, 2, "one fetch for version 1, one for version 2")
+        XCTAssertEqual(log.updates.count, 1, "nothing this app sees changed")
+    }
+
     func testEachVersionIsAnnouncedOnceAndManyPublishesFetchNoMoreThanOncePerVersion() async throws {
         let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }
@@ -171,6 +192,27 @@ final class RealtimeUpdatesTests: ServerTestCase {
         XCTAssertTrue(arrived, "version 3 was fetched")
         XCTAssertEqual(log.updates.dropFirst().map(\.templateVersion), [2, 3])
         XCTAssertEqual(client.configValue(forKey: "step").stringValue, "3")
+    }
+
+    func testAVersionThatCannotBeFetchedIsReportedOnceAndListeningGoesOn() async throws {
+        let (client, log, subscription) = try await listeningClient()
+        defer { subscription.dispose() }
+        let failures = Locked<[RemoteConfigError]>([])
+        let failureSubscription = client.realtimeUpdateFailures.subscribe(onNext: { error in failures.withLock { $0.append(error) } })
+        defer { failureSubscription.dispose() }
+        // The first try meets a 500, which pauses fetches: the second and third are refused at once.
+        try await server.script([["mode": "500"]])
+        try await server.publish(["step": "2"])
+        let reported = await log.wait { _, _ in !failures.withLock { $0 }.isEmpty }
+        XCTAssertTrue(reported)
+        XCTAssertEqual(failures.withLock { $0 }, [.updateNotFetched(templateVersion: 2)])
+        XCTAssertNil(log.error, "listening goes on")
+
+        clock.advance(by: 121)
+        try await server.publish(["step": "3"])
+        let arrived = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(arrived, "the next version arrives")
+        XCTAssertEqual(failures.withLock { $0 }.count, 1, "reported once")
     }
 
     func testFeatureDisabledEndsListeningWithATypedError() async throws {

@@ -67,6 +67,19 @@ public final class LocalConfigServer: Sendable {
         public let tokenRefreshes: Int
         /// The installations registered now.
         public let installations: [Installation]
+        /// Every registration request, refused or not, in order.
+        public let attempts: [Attempt]
+
+        /// One registration request.
+        public struct Attempt: Decodable, Sendable, Equatable {
+            /// The FID it sent.
+            public let fid: String?
+            /// The status it was answered with.
+            public let status: Int
+            /// Its `X-Android-Package` and `X-Android-Cert` headers.
+            public let androidPackage: String?
+            public let androidCert: String?
+        }
 
         /// One registered installation.
         public struct Installation: Decodable, Sendable, Equatable {
@@ -160,6 +173,11 @@ public final class LocalConfigServer: Sendable {
     /// Makes the next registration answer with `fid` instead of the one the client sent.
     public func assignNextInstallationID(_ fid: String) async throws {
         try await server.control("installations", ["nextFid": fid])
+    }
+
+    /// Makes the next `count` registrations that pass every check answer `status`.
+    public func failRegistrations(status: Int, count: Int = 1) async throws {
+        try await server.control("installations", ["failRegistrations": ["status": status, "count": count] as [String: any Sendable]])
     }
 
     /// Sends every open stream `{"retryIntervalSeconds": seconds}`, then breaks it off.

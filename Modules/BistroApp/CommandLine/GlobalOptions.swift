@@ -13,6 +13,19 @@ struct GlobalOptions: ParsableArguments {
             valueName: "FILE"), environment: "BISTRO_FIREBASE_OPTIONS")
     var firebaseOptions: String?
     @Option(
+        name: .customLong("firebase-app"),
+        help: ArgumentHelp(
+            "which app of a google-services.json that holds several: its package name or app id",
+            valueName: "PACKAGE_OR_APP_ID"), environment: "BISTRO_FIREBASE_APP")
+    var firebaseApp: String?
+    @Option(
+        name: .customLong("firebase-android-cert"),
+        help: ArgumentHelp(
+            "the SHA-1 of the Android app's signing certificate (hex, colons allowed), for an API key restricted to Android apps;"
+                + " default: the app's oauth_client certificate_hash in google-services.json",
+            valueName: "SHA1"), environment: "BISTRO_FIREBASE_ANDROID_CERT")
+    var firebaseAndroidCertificate: String?
+    @Option(
         name: .customLong("remote-config-url"),
         help: ArgumentHelp(
             "one server for Installations, fetches and the real-time stream instead of Google's, https or http to this machine;"

@@ -53,16 +53,29 @@ struct Settings: Sendable {
         stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/\(app.name)")
         let remoteConfigURL = try Self.serverURL(options.remoteConfigURL)
         if let path = options.firebaseOptions {
-            let firebaseOptions: FirebaseOptions
+            var firebaseOptions: FirebaseOptions
             do {
-                firebaseOptions = try FirebaseOptions(contentsOfFile: Paths.absolute(path))
+                firebaseOptions = try FirebaseOptions(contentsOfFile: Paths.absolute(path), app: options.firebaseApp)
             } catch {
                 throw ValidationError(error.errorDescription ?? "\(path) cannot be used as Firebase options")
+            }
+            if let given = options.firebaseAndroidCertificate {
+                guard case .androidPackage = firebaseOptions.appIdentity else {
+                    throw ValidationError("--firebase-android-cert is for an Android app, and \(path) describes an Apple one")
+                }
+                guard let hash = FirebaseOptions.normalizedCertificateHash(given) else {
+                    throw ValidationError(
+                        "--firebase-android-cert must be a certificate's SHA-1, 40 hex digits (colons allowed), not '\(given)'")
+                }
+                firebaseOptions.androidCertificateHash = hash
             }
             // Google's own hosts, unless one server stands in for all three (an emulator, a test's).
             firebase = (firebaseOptions, remoteConfigURL.map(FirebaseServers.single) ?? .firebase)
         } else if let remoteConfigURL {
             firebase = (.development, .single(remoteConfigURL))
+        }
+        if options.firebaseOptions == nil, options.firebaseApp != nil || options.firebaseAndroidCertificate != nil {
+            throw ValidationError("--firebase-app and --firebase-android-cert choose within --firebase-options FILE; give it too")
         }
         appleAuthURL =
             try Self.serverURL(options.appleAuthURL) ?? LiveAuthenticationConfiguration.appleAuthURL

@@ -128,7 +128,8 @@ struct ConfigShowCommand: FeatureCommand {
 }
 
 /// `bistro config watch [--json]`: one line for each template published on the server (the
-/// version, the keys whose active value changed), until Ctrl-C or the end of standard input.
+/// version, the keys whose active value changed), until Ctrl-C or the end of standard input; a
+/// published version that could not be fetched is said on standard error.
 ///
 /// Each published template is fetched as it arrives and activated before its line is printed
 /// (Firebase's listener pattern), so the other commands and an open app see it too. Without a
@@ -148,6 +149,9 @@ struct ConfigWatchCommand: FeatureCommand {
         let json = json
         let end = WatchEnd()
         let failure = Locked<RemoteConfigError?>(nil)
+        // A version announced and not fetched is said once; watching goes on.
+        let notFetched = remoteConfig.realtimeUpdateFailures.subscribe(onNext: { error in console.error(ErrorSentence.of(error)) })
+        defer { notFetched.dispose() }
         let subscription = remoteConfig.realtimeUpdates
             .concatMap { update in remoteConfig.rx.activate().map { _, error in (update, error) } }
             .subscribe(

@@ -42,7 +42,8 @@ public final class RemoteConfigTables: @unchecked Sendable {
         }
         fetch = joined(remoteConfig.rx.fetchAndActivate())
         fetchNow = joined(remoteConfig.rx.fetchNowAndActivate())
-        activatedUpdates = remoteConfig.realtimeUpdates
+        let notFetched = remoteConfig.realtimeUpdateFailures.map { ActivatedUpdate.notFetched(.fetchFailed($0)) }
+        let activated = remoteConfig.realtimeUpdates
             .materialize()
             // One activation after another, in the order of the updates.
             .concatMap { event -> Observable<ActivatedUpdate> in
@@ -55,6 +56,11 @@ public final class RemoteConfigTables: @unchecked Sendable {
                 case .completed: .empty()
                 }
             }
+        // Failures to fetch an update come while updates are listened to, and end with them: the
+        // end of the updates is marked by nil.
+        activatedUpdates = Observable.merge(activated.map(Optional.some).concat(Observable.just(nil)), notFetched.map(Optional.some))
+            .take(while: { $0 != nil })
+            .compactMap { $0 }
             .share()
     }
 
@@ -120,7 +126,7 @@ public final class RemoteConfigTables: @unchecked Sendable {
             switch update {
             case .activated(let keys) where keys.contains(key): attemptStore(key)
             case .failed(let keys, let error) where keys.contains(key): .just(.failed(error, refusedValue: nil))
-            case .stopped(let error): .just(.failed(error, refusedValue: nil))
+            case .stopped(let error), .notFetched(let error): .just(.failed(error, refusedValue: nil))
             default: .empty()
             }
         }
@@ -173,6 +179,8 @@ private enum ActivatedUpdate {
     case failed(keys: Set<String>, RemoteConfigTableError)
     /// Real-time updates ended with an error.
     case stopped(RemoteConfigTableError)
+    /// A published template could not be fetched; updates go on.
+    case notFetched(RemoteConfigTableError)
 }
 
 /// How one store went; a refused value comes with its bytes, to report it once.

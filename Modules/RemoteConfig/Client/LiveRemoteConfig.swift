@@ -54,6 +54,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// `nil` without a real-time server: `realtimeUpdates` then never sends.
     private let realtimeEndpoint: RealtimeEndpoint?
     private let realtimeSubject = PublishSubject<RemoteConfigUpdate>()
+    private let realtimeFailureSubject = PublishSubject<RemoteConfigError>()
     /// The listeners of `realtimeUpdates` and the session they keep running.
     private let realtimeListeners = Locked<(count: Int, session: RealtimeSession?)>((0, nil))
     private let logLine: (@Sendable (String) -> Void)?
@@ -91,7 +92,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             FirebaseInstallations(
                 options: options, server: servers.installations, storageURL: configuration.installationsStorageURL,
                 transport: transport, requestTimeout: configuration.settings.fetchTimeout,
-                maximumAnswerSize: configuration.maximumResponseSize, now: configuration.now,
+                maximumAnswerSize: configuration.maximumResponseSize, now: configuration.now, random: configuration.random,
                 log: { logLine?($0) })
         }
     }
@@ -292,12 +293,18 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         }
     }
 
+    /// Each announced version that three fetches did not bring, while listening goes on.
+    public var realtimeUpdateFailures: Observable<RemoteConfigError> {
+        realtimeFailureSubject.asObservable()
+    }
+
     private func makeRealtimeSession() -> RealtimeSession {
         let subject = realtimeSubject
+        let failures = realtimeFailureSubject
         return RealtimeSession(
             client: self, transport: transport, policy: configuration.realtimeRetry,
             now: configuration.now, random: configuration.random,
-            log: { [weak self] in self?.log($0) }, emit: { subject.on($0) })
+            log: { [weak self] in self?.log($0) }, emit: { subject.on($0) }, reportNotFetched: { failures.onNext($0) })
     }
 
     /// Builds the stream's request on a thread that may block (it may register the installation or
@@ -475,8 +482,10 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                 next.fetchStatus = .success
                 next.backoff = nil
                 switch reply {
-                case .unchanged(let etag):
+                case .unchanged(let etag, let version):
                     if let etag { next.etag = etag }
+                    // The same values under a newer version: the fetched template is that version now.
+                    if let version, next.fetched != nil { next.fetched?.templateVersion = version }
                 case .template(let template, let etag):
                     next.fetched = template
                     next.etag = etag

@@ -38,7 +38,10 @@ extension InstallationsAuthTokenResult: CustomStringConvertible, CustomDebugStri
 /// ever, because the read, the registration and the write happen under a lock on the file that
 /// every process takes. The auth token is renewed (`…/authTokens:generate`) when less than an hour
 /// of it is left, or when a server refused it; an installation the server no longer knows (401 or
-/// 404 on renewal) is replaced by a new registration, as Firebase's SDKs do.
+/// 404 on renewal) is replaced by a new registration, as Firebase's SDKs do. A FID is written
+/// before its registration is sent, so a failed registration is retried with the same one. After
+/// Installations refuses the app (400 or 403) it is not asked again for a day, and after 429 or 5xx
+/// it rests as fetches do; both pauses are kept in the file, for every process.
 ///
 /// Tokens never appear in logs, errors or descriptions; the FID is not secret (Firebase's console
 /// asks for it to test on a device).
@@ -53,7 +56,9 @@ public final class FirebaseInstallations: Sendable {
     private let requestTimeout: TimeInterval
     private let maximumAnswerSize: Int
     private let now: @Sendable () -> Date
+    private let random: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
+    private let backoffPolicy = BackoffPolicy()
     /// Held for a whole renewal (file lock, network, write): one at a time in this process. The
     /// file lock, taken inside it, does the same across processes; it is not reentrant, hence both.
     private let renewal = NSLock()
@@ -70,12 +75,14 @@ public final class FirebaseInstallations: Sendable {
         self.init(
             options: options, server: server, storageURL: storageURL,
             transport: trustedCertificates.map { HTTPClient(trustedCertificates: $0) } ?? HTTPClient(),
-            requestTimeout: requestTimeout, maximumAnswerSize: maximumAnswerSize, now: Date.init, log: { _ in })
+            requestTimeout: requestTimeout, maximumAnswerSize: maximumAnswerSize, now: Date.init,
+            random: { Double.random(in: 0..<1) }, log: { _ in })
     }
 
     init(
         options: FirebaseOptions, server: URL, storageURL: URL, transport: HTTPClient, requestTimeout: TimeInterval,
-        maximumAnswerSize: Int, now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
+        maximumAnswerSize: Int, now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
+        log: @escaping @Sendable (String) -> Void
     ) {
         self.options = options
         self.server = server
@@ -84,6 +91,7 @@ public final class FirebaseInstallations: Sendable {
         self.requestTimeout = requestTimeout
         self.maximumAnswerSize = maximumAnswerSize
         self.now = now
+        self.random = random
         self.log = log
     }
 
@@ -131,26 +139,100 @@ public final class FirebaseInstallations: Sendable {
         installation.authToken != refused && installation.authTokenExpiration.timeIntervalSince(now()) > Self.refreshMargin
     }
 
-    /// Reads the file and, unless another process left a usable token there, renews or registers
-    /// and writes the result: the whole read-decide-write under the file lock.
+    /// Reads the file and, unless another process left a usable token there or a pause holds,
+    /// renews or registers and writes the result: the whole read-decide-write under the file lock.
+    /// A refusal or an overloaded service is written down as a pause that later calls, in any
+    /// process, keep to.
     private func renewLocked(refused: String?, deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> StoredInstallation {
         var document = try loadDocument()
         let appID = options.googleAppID
+        if let installation = document.installations[appID], installation.projectID == options.projectID,
+            isUsable(installation, refused: refused)
+        {
+            return installation
+        }
+        let fingerprint = Self.fingerprint(of: options)
+        let previous = document.pauses?[appID].flatMap { $0.optionsFingerprint == fingerprint ? $0 : nil }
+        // A clock set back makes a pause look endless: one that ends further ahead than it ever could is over.
+        if let pause = previous, case let left = pause.until.timeIntervalSince(now()), left > 0, left <= Self.longestPause {
+            log("installations: no request before \(pause.until) (HTTP \(pause.status) earlier)")
+            throw pause.error
+        }
+        do {
+            let installation = try renewOrRegister(&document, refused: refused, deadline: deadline)
+            document.pauses?[appID] = nil
+            try file.save(document)
+            return installation
+        } catch {
+            guard case .installationsRefused(let status, let message) = error,
+                InstallationsPause.refusesTheApp(status) || FetchResponseParser.startsBackoff(status)
+            else { throw error }
+            let failures = InstallationsPause.refusesTheApp(status) ? 0 : (previous?.failures ?? 0) + 1
+            let length = failures == 0 ? Self.refusalPause : backoffPolicy.delay(afterFailures: failures, random: random())
+            var pauses = document.pauses ?? [:]
+            pauses[appID] = InstallationsPause(
+                until: now().addingTimeInterval(length), status: status, canonicalStatus: message?.status, message: message?.message,
+                reason: message?.reason, failures: failures, optionsFingerprint: fingerprint)
+            document.pauses = pauses
+            // The refusal stands whether or not it could be written down.
+            try? file.save(document)
+            log("installations: HTTP \(status); no request before \(pauses[appID]!.until)")
+            throw error
+        }
+    }
+
+    /// How long Installations is not asked again after it refused the app (Firebase's iOS SDK: a day).
+    static let refusalPause: TimeInterval = 24 * 60 * 60
+    /// No pause is longer (a back-off's is six hours at most).
+    private static let longestPause: TimeInterval = refusalPause
+
+    /// Renews the installation's token, or registers it (with the FID written down first), in `document`.
+    private func renewOrRegister(
+        _ document: inout StoredInstallations, refused: String?, deadline: ContinuousClock.Instant
+    ) throws(RemoteConfigError) -> StoredInstallation {
+        let appID = options.googleAppID
         if var installation = document.installations[appID], installation.projectID == options.projectID {
-            if isUsable(installation, refused: refused) { return installation }
             if let (token, expiration) = try renewToken(of: installation, deadline: deadline) {
                 installation.authToken = token
                 installation.authTokenExpiration = expiration
                 document.installations[appID] = installation
-                try file.save(document)
                 return installation
             }
             log("installations: the server no longer knows installation \(installation.fid); registering a new one")
+            document.installations[appID] = nil
+            document.unregistered?[appID] = nil
         }
-        let installation = try register(deadline: deadline)
+        var unregistered = document.unregistered ?? [:]
+        let fid: String
+        if let pending = unregistered[appID], pending.projectID == options.projectID, InstallationID.isValid(pending.fid) {
+            fid = pending.fid
+        } else {
+            fid = InstallationID.make()
+            unregistered[appID] = UnregisteredInstallation(fid: fid, projectID: options.projectID)
+            document.unregistered = unregistered
+            // Written before it is sent: a registration that fails is retried with the same FID.
+            try file.save(document)
+        }
+        let installation = try register(fid: fid, deadline: deadline)
         document.installations[appID] = installation
-        try file.save(document)
+        unregistered[appID] = nil
+        document.unregistered = unregistered.isEmpty ? nil : unregistered
         return installation
+    }
+
+    /// A short, stable digest of what Google checks an app's key against (FNV-1a): a pause holds
+    /// only for the options it was earned with. The key itself is never written.
+    static func fingerprint(of options: FirebaseOptions) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let text = [
+            options.apiKey, options.projectID, options.appIdentity.headerName, options.appIdentity.identifier,
+            options.androidCertificateHash ?? "",
+        ].joined(separator: "\u{0}")
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     private func deleteNow(deadline: ContinuousClock.Instant) throws(RemoteConfigError) {
@@ -162,8 +244,9 @@ public final class FirebaseInstallations: Sendable {
             request.setHeader("FIS_v2 " + installation.refreshToken, for: "Authorization")
             log("installations: DELETE \(url.absoluteString)")
             let answer = try exchange(request, deadline: deadline)
-            guard (200..<300).contains(answer.statusCode) || answer.statusCode == 404 else { throw Self.refusal(answer) }
+            guard (200..<300).contains(answer.statusCode) || answer.statusCode == 404 else { throw refusal(answer) }
             document.installations[options.googleAppID] = nil
+            document.unregistered?[options.googleAppID] = nil
             try file.save(document)
             cached.withLock { $0 = nil }
         }
@@ -171,15 +254,14 @@ public final class FirebaseInstallations: Sendable {
 
     // MARK: Exchanges
 
-    private func register(deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> StoredInstallation {
-        let fid = InstallationID.make()
+    private func register(fid: String, deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> StoredInstallation {
         let url = try GoogleAPI.url(base: server, project: options.projectID, ["installations"])
         let body = GoogleAPI.json([
             "fid": fid, "appId": options.googleAppID, "authVersion": "FIS_v2", "sdkVersion": GoogleAPI.sdkVersion,
         ])
         log("installations: POST \(url.absoluteString)")
         let answer = try exchange(GoogleAPI.request("POST", url: url, options: options, body: body), deadline: deadline)
-        guard (200..<300).contains(answer.statusCode) else { throw Self.refusal(answer) }
+        guard (200..<300).contains(answer.statusCode) else { throw refusal(answer) }
         let object = try Self.object(answer.body)
         guard let refreshToken = object["refreshToken"] as? String, !refreshToken.isEmpty else {
             throw Self.unreadable("has no refreshToken")
@@ -206,7 +288,7 @@ public final class FirebaseInstallations: Sendable {
         log("installations: POST \(url.absoluteString)")
         let answer = try exchange(request, deadline: deadline)
         if answer.statusCode == 401 || answer.statusCode == 404 { return nil }
-        guard (200..<300).contains(answer.statusCode) else { throw Self.refusal(answer) }
+        guard (200..<300).contains(answer.statusCode) else { throw refusal(answer) }
         return try token(in: Self.object(answer.body))
     }
 
@@ -242,8 +324,8 @@ public final class FirebaseInstallations: Sendable {
         .answerUnreadable(reason: "Firebase Installations' answer \(defect)")
     }
 
-    private static func refusal(_ answer: HTTPResponse) -> RemoteConfigError {
-        .installationsRefused(answer.statusCode, message: GoogleAPI.message(in: answer.body))
+    private func refusal(_ answer: HTTPResponse) -> RemoteConfigError {
+        GoogleAPI.refusal(answer, options: options, installations: true)
     }
 
     // MARK: Locks and threads

@@ -13,7 +13,7 @@ enum FetchResponseParser {
         case 200:
             return parseBody(answer.body).map { reply in
                 switch reply {
-                case .unchanged: .unchanged(etag: etag)
+                case .unchanged(_, let version): .unchanged(etag: etag, templateVersion: version)
                 case .template(let template, _): .template(template, etag: etag)
                 }
             }
@@ -33,16 +33,21 @@ enum FetchResponseParser {
             return .failure(.malformedResponse(.invalidJSON))
         }
         guard let object = json as? [String: Any] else { return .failure(.malformedResponse(.notAnObject)) }
-        guard let state = object["state"] as? String else { return .failure(.malformedResponse(.missingState)) }
+        // Every 200 names the template version, NO_CHANGE included: the SDKs record it from each,
+        // and the real-time stream is told it, or it announces the same version again and again.
+        let templateVersion = version(of: object["templateVersion"])
+        // Without a state, Android's SDK reads the answer as an update (its older server sent none).
+        let state = object["state"].map { $0 as? String } ?? "UPDATE"
+        guard let state else { return .failure(.malformedResponse(.missingState)) }
         switch state {
         case "NO_CHANGE":
-            return .success(.unchanged(etag: nil))
+            return .success(.unchanged(etag: nil, templateVersion: templateVersion))
         case "NO_TEMPLATE", "EMPTY_CONFIG":
             // As Firebase's SDKs: the project has no parameters for this app, so none are fetched.
-            return .success(.template(.empty, etag: nil))
+            return .success(.template(RemoteTemplate(entries: [:], templateVersion: templateVersion), etag: nil))
         case "UPDATE":
             return entries(of: object["entries"]).map { entries in
-                .template(RemoteTemplate(entries: entries, templateVersion: version(of: object["templateVersion"])), etag: nil)
+                .template(RemoteTemplate(entries: entries, templateVersion: templateVersion), etag: nil)
             }
         default:
             return .failure(.malformedResponse(.unknownState(state)))

@@ -31,12 +31,17 @@ enum GoogleAPI {
     }
 
     /// A request with the API key and the app identity in headers (a key in the URL would end up
-    /// in logs and error messages), and JSON `body` when there is one.
+    /// in logs and error messages; an Android app's certificate hash goes with its package), and
+    /// JSON `body` when there is one.
     static func request(_ method: String, url: URL, options: FirebaseOptions, body: Data?) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: url)
         request.setHeader("application/json", for: "Accept")
         request.setHeader(options.apiKey, for: "X-Goog-Api-Key")
         request.setHeader(options.appIdentity.identifier, for: options.appIdentity.headerName)
+        // A key restricted to an Android app is checked against the package and its signing certificate.
+        if case .androidPackage = options.appIdentity {
+            request.setHeader(options.androidCertificateHash, for: "X-Android-Cert")
+        }
         if let body {
             request.setHeader("application/json", for: "Content-Type")
             request.body = body
@@ -59,6 +64,22 @@ enum GoogleAPI {
         let details = error["details"] as? [Any] ?? []
         let reason = details.lazy.compactMap { ($0 as? [String: Any])?["reason"] as? String }.first
         return RemoteConfigServerMessage(status: error["status"] as? String, message: message, reason: reason)
+    }
+
+    /// The error for a refusal by Installations (`installations`) or another service, worded as the
+    /// missing value when Google blocked an Android app that sent no certificate hash.
+    static func refusal(_ answer: HTTPResponse, options: FirebaseOptions, installations: Bool) -> RemoteConfigError {
+        let message = message(in: answer.body)
+        if answer.statusCode == 403, message?.reason == "API_KEY_ANDROID_APP_BLOCKED",
+            case .androidPackage(let package) = options.appIdentity,
+            options.androidCertificateHash == nil
+        {
+            return .invalidConfiguration(
+                reason: "the API key is restricted to Android apps, and Google checks the package name and the SHA-1 of its "
+                    + "signing certificate: no certificate hash is known for \(package) (oauth_client[].android_info.certificate_hash "
+                    + "in google-services.json, or androidCertificateHash in the options)")
+        }
+        return installations ? .installationsRefused(answer.statusCode, message: message) : .httpStatus(answer.statusCode, message: message)
     }
 
     private static func pathSegment(_ text: String) -> String {

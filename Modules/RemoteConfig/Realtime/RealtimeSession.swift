@@ -15,8 +15,9 @@ import RemoteConfigInterface
 ///
 /// A message naming a version above the last fetched one starts a fetch, after a random 0–3 s
 /// spread as Firebase's SDKs wait (tried again up to three times in all until the fetched template
-/// reaches that version). Nothing is activated: when the fetched values differ from the active
-/// ones, an update names the keys that differ, and the listener decides.
+/// reaches that version; when none does, the listeners are told, as Firebase's
+/// `CONFIG_UPDATE_NOT_FETCHED`, and listening goes on). Nothing is activated: when the fetched
+/// values differ from the active ones, an update names the keys that differ, and the listener decides.
 final class RealtimeSession: @unchecked Sendable {  // every `var` is read and written on `queue` only
     private let queue = DispatchQueue(label: "bistro.remote-config.realtime")
     private weak let client: LiveRemoteConfig?
@@ -26,6 +27,8 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
     private let now: @Sendable () -> Date
     /// Sends the listeners an update or the error that ended listening (no lock is held).
     private let emit: @Sendable (Event<RemoteConfigUpdate>) -> Void
+    /// Tells the listeners of a version that could not be fetched; listening goes on.
+    private let reportNotFetched: @Sendable (RemoteConfigError) -> Void
     private let log: @Sendable (String) -> Void
 
     private var running = false
@@ -55,7 +58,8 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
     init(
         client: LiveRemoteConfig, transport: HTTPClient, policy: RealtimeRetryPolicy,
         now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
-        log: @escaping @Sendable (String) -> Void, emit: @escaping @Sendable (Event<RemoteConfigUpdate>) -> Void
+        log: @escaping @Sendable (String) -> Void, emit: @escaping @Sendable (Event<RemoteConfigUpdate>) -> Void,
+        reportNotFetched: @escaping @Sendable (RemoteConfigError) -> Void
     ) {
         self.client = client
         self.transport = transport
@@ -64,6 +68,7 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
         self.random = random
         self.log = log
         self.emit = emit
+        self.reportNotFetched = reportNotFetched
     }
 
     /// Starts listening (once).
@@ -254,8 +259,11 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
         // (it may have joined this very request, and must try again if that brought an older one).
         guard fetchingVersion == version else { return }
         guard !reached, attempt < Self.fetchAttempts else {
-            if !reached { log("realtime: version \(version) could not be fetched in \(Self.fetchAttempts) tries") }
             fetchingVersion = nil
+            if !reached {
+                log("realtime: version \(version) could not be fetched in \(Self.fetchAttempts) tries")
+                reportNotFetched(.updateNotFetched(templateVersion: version))
+            }
             return
         }
         scheduleFetch(version, attempt: attempt + 1)

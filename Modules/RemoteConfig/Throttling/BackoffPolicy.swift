@@ -1,7 +1,8 @@
 import Foundation
 
-/// How long fetches pause after the server answers 429 or 5xx: 2 minutes, doubling per consecutive
-/// failure up to 4 hours, with jitter so that many clients failing together do not retry together.
+/// How long fetches (and Installations' requests) pause after the server answers 429 or 5xx: 2
+/// minutes, doubling per consecutive failure up to 4 hours, with jitter so that many clients failing
+/// together do not retry together.
 struct BackoffPolicy: Sendable, Equatable {
     /// The nominal pause after the first failure.
     var initialDelay: TimeInterval = 2 * 60
@@ -10,13 +11,15 @@ struct BackoffPolicy: Sendable, Equatable {
 
     /// The pause after `failures` consecutive failures (1 for the first), for a `random` in [0, 1).
     ///
-    /// Jitter only shortens the nominal delay, by up to half, so the pause never exceeds the 4-hour
-    /// ceiling; `random == 0` gives the nominal delay exactly (tests inject it).
+    /// Jitter spreads the pause evenly over half to one and a half times the nominal one, as
+    /// Firebase's SDKs do (both ways: clients that all waited less would still return together).
+    /// `random` in [0, 0.5) lengthens it by up to half, [0.5, 1) shortens it by up to half, so that
+    /// `random == 0` gives the nominal pause exactly (tests inject it).
     func delay(afterFailures failures: Int, random: Double) -> TimeInterval {
-        let exponent = Double(max(failures, 1) - 1)
+        let exponent = Double(min(max(failures, 1) - 1, 30))
         let nominal = min(initialDelay * pow(2, exponent), maximumDelay)
         let jitter = min(max(random, 0), 1)
-        return nominal * (1 - 0.5 * jitter)
+        return nominal * (jitter < 0.5 ? 1 + jitter : jitter)
     }
 }
 

@@ -64,6 +64,18 @@ public protocol RemoteConfigProtocol: AnyObject, Sendable {
     /// listening cannot go on (`.realtimeDisabled`, a status that is not retried); a dropped
     /// connection or a server that is down for a while is waited out. With no server it never sends anything.
     var realtimeUpdates: Observable<RemoteConfigUpdate> { get }
+
+    /// Each published template that real-time listening could not fetch (Firebase's
+    /// `CONFIG_UPDATE_NOT_FETCHED`, sent to its listeners' error handlers): `.updateNotFetched`, once
+    /// per announced version, while listening goes on and the values in use stay as they were.
+    /// Nothing arrives unless someone is subscribed to `realtimeUpdates`; subscribing here does not
+    /// start listening.
+    var realtimeUpdateFailures: Observable<RemoteConfigError> { get }
+}
+
+extension RemoteConfigProtocol {
+    /// Never sends: for an implementation whose real-time updates cannot fail to be fetched.
+    public var realtimeUpdateFailures: Observable<RemoteConfigError> { .never() }
 }
 
 extension RemoteConfigProtocol {

@@ -19,6 +19,10 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     /// Firebase Installations, which identifies the app to Remote Config, refused to register the
     /// installation or to give it a token: the HTTP status and Google's error body, when there is one.
     case installationsRefused(Int, message: RemoteConfigServerMessage? = nil)
+    /// Firebase Installations refused this app (400 or 403, with Google's error body when there was
+    /// one) less than a day ago: no request is sent until the date, as Firebase's SDKs wait, unless
+    /// the API key or the app's identity changed.
+    case installationsPaused(until: Date, status: Int, message: RemoteConfigServerMessage? = nil)
     /// The server's answer does not follow the fetch protocol.
     case malformedResponse(RemoteConfigMalformedResponse)
     /// The answer's body is larger than the limit, in bytes.
@@ -31,6 +35,9 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     case invalidConfiguration(reason: String)
     /// The server turned real-time updates off for this app (`featureDisabled`); fetches still work.
     case realtimeDisabled
+    /// The real-time stream announced the template version, and no fetch within Firebase's three
+    /// tries brought it (Firebase's `CONFIG_UPDATE_NOT_FETCHED`); the values in use stay as they were.
+    case updateNotFetched(templateVersion: Int)
     /// An implementation reported a failure without an error.
     case unknown
 }
@@ -41,7 +48,8 @@ public enum RemoteConfigMalformedResponse: Sendable, Hashable {
     case invalidJSON
     /// The body is JSON but not an object.
     case notAnObject
-    /// The object has no `state` string.
+    /// The object's `state` is not a string (an answer with no `state` at all is an update, as
+    /// Android's SDK reads it).
     case missingState
     /// `state` is none of UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG.
     case unknownState(String)
@@ -71,6 +79,10 @@ extension RemoteConfigError: LocalizedError {
             "Firebase Installations answered with HTTP status \(status)."
         case .installationsRefused(let status, let message?):
             "Firebase Installations refused the request: \(message) (HTTP \(status))."
+        case .installationsPaused(let until, let status, let message):
+            "Firebase Installations refused this app"
+                + (message.map { ": \($0) (HTTP \(status))" } ?? " with HTTP status \(status)")
+                + "; it is not asked again before \(until), unless the API key or the app's identity changes."
         case .malformedResponse(let reason):
             "The remote config server's answer is malformed: \(reason)."
         case .responseTooLarge(let limit):
@@ -83,6 +95,8 @@ extension RemoteConfigError: LocalizedError {
             "The remote config client is misconfigured: \(reason)"
         case .realtimeDisabled:
             "The remote config server turned real-time updates off for this app."
+        case .updateNotFetched(let version):
+            "Template version \(version) was published, but it could not be fetched; the values in use stay as they were."
         case .unknown:
             "The remote config failed for an unknown reason."
         }
@@ -95,7 +109,7 @@ extension RemoteConfigMalformedResponse: CustomStringConvertible {
         switch self {
         case .invalidJSON: "the body is not JSON"
         case .notAnObject: "the body is not a JSON object"
-        case .missingState: "there is no state"
+        case .missingState: "the state is not a string"
         case .unknownState(let state): "the state \"\(state)\" is unknown"
         case .invalidEntries: "entries is not an object"
         case .nonStringValue(let key): "the value of \"\(key)\" is not a string"

@@ -16,7 +16,8 @@ public final class ConfigUpdateListenerRegistration: Sendable {
 }
 
 extension RemoteConfigProtocol {
-    /// Calls `listener` with each real-time update, or once with the error that ended listening
+    /// Calls `listener` with each real-time update, with each update that could not be fetched
+    /// (`.updateNotFetched`, listening goes on), or once with the error that ended listening
     /// (Firebase's `addOnConfigUpdateListener(remoteConfigUpdateCompletion:)`); on the
     /// implementation's queue.
     @discardableResult
@@ -24,10 +25,11 @@ extension RemoteConfigProtocol {
         remoteConfigUpdateCompletion listener: @escaping @Sendable (RemoteConfigUpdate?, Error?) -> Void
     ) -> ConfigUpdateListenerRegistration {
         let subscription = SingleAssignmentDisposable()
-        subscription.setDisposable(
-            realtimeUpdates.subscribe(
-                onNext: { listener($0, nil) },
-                onError: { listener(nil, $0) }))
+        let failures = realtimeUpdateFailures.subscribe(onNext: { listener(nil, $0) })
+        let updates = realtimeUpdates.subscribe(
+            onNext: { listener($0, nil) },
+            onError: { listener(nil, $0) })
+        subscription.setDisposable(Disposables.create(updates, failures))
         return ConfigUpdateListenerRegistration(subscription: subscription)
     }
 

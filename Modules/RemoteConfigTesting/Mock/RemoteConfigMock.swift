@@ -39,6 +39,7 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     private let state: Locked<State>
     private let updates = PublishSubject<RemoteConfigUpdate>()
     private let realtime = PublishSubject<RemoteConfigUpdate>()
+    private let realtimeFailures = PublishSubject<RemoteConfigError>()
 
     /// A mock that answers reads from `values` (remote), then the defaults.
     public init(values: [String: RemoteConfigValue] = [:]) {
@@ -146,6 +147,12 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     /// Sends a real-time update (a template published by hand) to `realtimeUpdates` subscribers.
     public func sendRealtimeUpdate(_ update: RemoteConfigUpdate) {
         realtime.onNext(update)
+    }
+
+    /// Sends `error` to `realtimeUpdateFailures` subscribers, as a listener that could not fetch a
+    /// published version does (`.updateNotFetched`); `realtimeUpdates` goes on.
+    public func sendRealtimeUpdateFailure(_ error: RemoteConfigError) {
+        realtimeFailures.onNext(error)
     }
 
     /// Ends `realtimeUpdates` with `error`, as a listener that cannot go on does.
@@ -278,5 +285,10 @@ public final class RemoteConfigMock: RemoteConfigProtocol {
     /// What `sendRealtimeUpdate` sends.
     public var realtimeUpdates: Observable<RemoteConfigUpdate> {
         realtime.asObservable()
+    }
+
+    /// What `sendRealtimeUpdateFailure` sends.
+    public var realtimeUpdateFailures: Observable<RemoteConfigError> {
+        realtimeFailures.asObservable()
     }
 }
