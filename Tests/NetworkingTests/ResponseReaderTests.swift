@@ -93,7 +93,50 @@ final class ResponseReaderTests: XCTestCase {
             XCTAssertEqual($0 as? HTTPError, .invalidResponse(reason: "a chunk size is \"zz\""))
         }
         XCTAssertThrowsError(try read("HTTP/1.1 200 OK\r\nContent-Length: lots\r\n\r\n", seed: 1)) {
-            XCTAssertEqual($0 as? HTTPError, .invalidResponse(reason: "the Content-Length \"lots\" is not a number"))
+            XCTAssertEqual($0 as? HTTPError, .invalidResponse(reason: "the Content-Length \"lots\" is not one number"))
+        }
+    }
+
+    func testLengthsAreDigitsOnlyAndOneValue() throws {
+        for length in ["+2", "-0", " 0x2", "2.0", "1e1", "2, 3", "", "99999999999999999999"] {
+            XCTAssertThrowsError(try read("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\nok", seed: 1), length) {
+                guard case .invalidResponse(let reason) = $0 as? HTTPError else { return XCTFail("\($0)") }
+                XCTAssertTrue(reason.hasPrefix("the Content-Length"), reason)
+            }
+        }
+        let repeated = try read("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok", seed: 1)
+        XCTAssertEqual(repeated.body, Data("ok".utf8), "the same length twice is one length")
+        XCTAssertThrowsError(try read("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nok!", seed: 1))
+        for size in ["+2", "-0", "0x2", " "] {
+            XCTAssertThrowsError(try read("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\nok\r\n0\r\n\r\n", seed: 1), size)
+        }
+    }
+
+    func testTheStatusLineAndFieldNamesAreReadAsRFC9112WritesThem() {
+        let refused = [
+            "HTTP/1.1 +20 OK\r\n\r\n", "HTTP/1.2 200 OK\r\n\r\n", "HTTP/1.1 2000 OK\r\n\r\n", "HTTP/1.1 ２００ OK\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nETag : \"x\"\r\n\r\n", "HTTP/1.1 200 OK\r\nX-A: 1\r\n folded\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nBad Name: 1\r\n\r\n",
+        ]
+        for answer in refused {
+            XCTAssertThrowsError(try read(answer, seed: 1), answer) {
+                guard case .invalidResponse = $0 as? HTTPError else { return XCTFail("\($0)") }
+            }
+        }
+    }
+
+    func testHeadersPastTheLimitAreRefusedWhereverTheReadsEnd() throws {
+        let limit = ResponseReader.maximumHeaderSize
+        func answer(headerBytes: Int) -> String {
+            let start = "HTTP/1.1 200 OK\r\nX-Fill: "
+            let fill = String(repeating: "a", count: headerBytes - start.utf8.count)
+            return start + fill + "\r\nContent-Length: 0\r\n\r\n"
+        }
+        for seed in 1...20 as ClosedRange<UInt64> {
+            XCTAssertNoThrow(try read(answer(headerBytes: limit - 40), seed: seed), "seed \(seed)")
+            XCTAssertThrowsError(try read(answer(headerBytes: limit + 100), seed: seed), "seed \(seed)") {
+                XCTAssertEqual($0 as? HTTPError, .invalidResponse(reason: "the headers are larger than \(limit) bytes"))
+            }
         }
     }
 }

@@ -3,6 +3,12 @@ import Foundation
 /// Reads one HTTP/1.x answer from a stream: the status line and headers (at most 64 KiB), then the
 /// body by its length, its chunks, or up to the end of the connection, never keeping more than the
 /// body limit. Says, for a stream that ends early, how far the answer got.
+///
+/// It reads as RFC 9112 writes, and refuses what a lenient reader would guess at (guesses are where
+/// a client and a proxy come to disagree on where an answer ends): the version is HTTP/1.0 or 1.1,
+/// the status three digits, a field name a token followed at once by its colon, no line folded
+/// onto the one before, a `Content-Length` digits only (repeated only with the same value), a chunk
+/// size hex digits only.
 struct ResponseReader {
     /// The largest status line and header block accepted.
     static let maximumHeaderSize = 64 * 1024
@@ -31,10 +37,7 @@ struct ResponseReader {
             body = Data()
         } else if head.header("transfer-encoding")?.lowercased().contains("chunked") == true {
             body = try readChunkedBody()
-        } else if let lengthText = head.header("content-length") {
-            guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
-                throw .invalidResponse(reason: "the Content-Length \"\(lengthText.prefix(40))\" is not a number")
-            }
+        } else if let length = try Self.contentLength(of: head) {
             guard length <= maximumBodySize else { throw .responseTooLarge(limit: maximumBodySize) }
             body = try readBody(length: length)
         } else {
@@ -82,7 +85,7 @@ struct ResponseReader {
                 try consumeChunkEnd()
             }
         }
-        var left = head.header("content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? Int.max
+        var left = try Self.contentLength(of: head) ?? Int.max
         while left > 0 {
             if buffer.count == start {
                 deadline = nextDeadline()
@@ -104,6 +107,10 @@ struct ResponseReader {
         var searched = 0
         while true {
             if let end = Self.find([13, 10, 13, 10], in: buffer, from: start + max(0, searched - 3), before: buffer.count) {
+                // The limit holds wherever the reads happened to end, not only between them.
+                guard end - start <= Self.maximumHeaderSize else {
+                    throw .invalidResponse(reason: "the headers are larger than \(Self.maximumHeaderSize) bytes")
+                }
                 let head = Array(buffer[start..<end])
                 start = end + 4
                 return try Self.parseHead(head)
@@ -126,12 +133,15 @@ struct ResponseReader {
         var lines = text.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst()
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
+        guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].utf8.count == 3,
+            parts[1].utf8.allSatisfy(Self.isDigit), let status = Int(parts[1])
+        else {
             throw .invalidResponse(reason: "the status line is \"\(statusLine.prefix(40))\"")
         }
         var headers: [String: String] = [:]
         for line in lines {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line[..<colon].utf8.allSatisfy(Self.isTokenCharacter)
+            else {
                 throw .invalidResponse(reason: "a header line is \"\(line.prefix(40))\"")
             }
             let name = line[..<colon].lowercased()
@@ -140,6 +150,36 @@ struct ResponseReader {
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return HTTPResponse(statusCode: status, headers: headers)
+    }
+
+    /// The answer's `Content-Length`, nil without one: one or more digits, and nothing else; a
+    /// field repeated (joined into a list) only with the same value, which RFC 9112 lets a
+    /// recipient read as one.
+    private static func contentLength(of head: HTTPResponse) throws(HTTPError) -> Int? {
+        guard let text = head.header("content-length") else { return nil }
+        let values = Set(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
+        guard values.count == 1, let value = values.first, !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy(isDigit),
+            let length = Int(value)
+        else {
+            throw .invalidResponse(reason: "the Content-Length \"\(text.prefix(40))\" is not one number")
+        }
+        return length
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte)
+    }
+
+    /// RFC 9110's `tchar`: what a field name is made of.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     // MARK: Body
@@ -184,7 +224,9 @@ struct ResponseReader {
     private mutating func readChunkSize(body: Int) throws(HTTPError) -> Int {
         let sizeLine = try readLine(body: body)
         let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard !sizeText.isEmpty, sizeText.count <= 16, let size = Int(sizeText, radix: 16), size >= 0 else {
+        guard !sizeText.isEmpty, sizeText.utf8.count <= 15, sizeText.utf8.allSatisfy({ $0.isHexDigit }),
+            let size = Int(sizeText, radix: 16)
+        else {
             throw .invalidResponse(reason: "a chunk size is \"\(sizeLine.prefix(20))\"")
         }
         return size
@@ -263,5 +305,12 @@ struct ResponseReader {
             index += 1
         }
         return nil
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hex digit.
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
