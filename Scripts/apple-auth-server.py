@@ -38,6 +38,8 @@ Flags:
                                first is the default client of the controls below
     --code-lifetime SECONDS    how long an authorization code can be redeemed (default 300)
     --token-lifetime SECONDS   id_token lifetime: exp = iat + this (default 600)
+    --refresh-without-id-token answer refresh_token grants without an id_token, as Apple is reported
+                               to (its documentation shows one); /__control/refresh-answer switches it
     --verbose                  log each request to stderr
     --team-id, --key-id and --client-key go together, and need --signing-key. Without them every
     /auth/token and /auth/revoke request is refused with invalid_client (only the key set is served).
@@ -75,22 +77,28 @@ Every refusal is HTTP 400, `Content-Type: application/json`, body {"error": CODE
         200 {"access_token", "token_type": "Bearer", "expires_in": 3600, "refresh_token",
              "id_token"}; the code is used up, even if the answer is lost
     refresh_token:  `refresh_token` (required, else invalid_request)
-        invalid_grant (no description)  unknown, issued to another client, or revoked
-        200 {"access_token", "token_type": "Bearer", "expires_in": 3600, "id_token"}
+        invalid_grant (no description)  unknown, issued to another client (a refresh token is honoured
+                                only under the client_id its code was issued to), or revoked
+        200 {"access_token", "token_type": "Bearer", "expires_in": 3600, "id_token"}; without
+            "id_token" under --refresh-without-id-token or /__control/refresh-answer {"idToken": false}
         Every request naming a refresh token of the requesting client counts as a validation of
         it (Apple asks for at most one a day; none is refused for that): see /__control/requests.
     anything else:  unsupported_grant_type
     The id_token is a JWT signed with --signing-key, header {"alg", "kid"}, claims iss
     "https://appleid.apple.com", aud (the client_id), exp (iat + --token-lifetime), iat (now), sub
-    (the code's user), nonce (only when the code was issued with one; exactly as given), email,
-    email_verified ("true") and is_private_email ("true"/"false") when the code has an email,
-    auth_time (when the code was issued) and nonce_supported (true). No c_hash. A refresh gives the
-    same claims for the refresh token's user, without nonce.
+    (the code's user), nonce (only when the code was issued with one and the device supports
+    nonces; exactly as given: an iOS app gives Apple the SHA-256 of its raw nonce, a web page
+    often the raw nonce), email, email_verified ("true") and is_private_email ("true"/"false")
+    when the code has an email, auth_time (when the code was issued) and nonce_supported (true,
+    or the code's nonceSupported exactly as given: false or "false" for a device too old for
+    nonces, whose tokens carry no nonce). No c_hash. A refresh gives the same claims for the
+    refresh token's user, without nonce.
 /auth/revoke: form client_id, client_secret, token, token_type_hint (optional). After the checks
-    above: 200 with an empty body, for an unknown token too (a token of another client is treated
-    as unknown). Revoking a refresh token, or an access token issued with one, revokes that refresh
-    token: later refresh_token grants with it are invalid_grant. The hint is only a hint: the token
-    is looked up as either kind.
+    above: 200 with an empty body, for an unknown token too; a known token issued to another
+    client_id is refused with invalid_grant (the server checks that the token was issued to the
+    client asking, RFC 7009 2.1). Revoking a refresh token, or an access token issued with one,
+    revokes that refresh token: later refresh_token grants with it are invalid_grant. The hint is
+    only a hint: the token is looked up as either kind.
 Other methods on these paths answer 405; unknown paths 404.
 
 Test-control endpoints (JSON in and out; not part of what Apple serves; a control given a bad
@@ -100,28 +108,39 @@ request answers 400 {"error": "<why>"}):
                              {"status": 200, "body": "x"} ... or with that raw body
                              {}                           back to serving the key set
     POST /__control/authorize {"user": "001234.abc...", "clientId": "...", "email": "x@privaterelay.
-                             appleid.com", "isPrivateEmail": true, "redirectUri": "...", "nonce": "..."}
+                             appleid.com", "isPrivateEmail": true, "redirectUri": "...", "nonce": "...",
+                             "nonceSupported": false}
                              → {"code": "c...", "user": "..."}: what Apple's authorization sheet hands
                              the app. All optional: user defaults to a new Apple-like id, clientId to
-                             the first --client-id (it must be one of them), isPrivateEmail to whether
-                             email ends in @privaterelay.appleid.com; no email, no email claims.
+                             the first --client-id (it must be one of them: the code is exchanged,
+                             and its refresh token validated and revoked, under that one only),
+                             isPrivateEmail to whether email ends in @privaterelay.appleid.com (no
+                             email, no email claims), nonceSupported (a boolean or the string "true"
+                             or "false", put in the id_token as given) to true.
     POST /__control/revoke-user {"user": "..."}           → {"revoked": N}: every refresh token (and
                              unredeemed code) of that user is revoked, as when the user stops using
                              Sign in with Apple for the app in their Apple ID settings
+    POST /__control/refresh-answer {"idToken": false}    answer refresh_token grants without an
+                             id_token ({"idToken": true}: with one, the default)
     POST /__control/notification {"type": "consent-revoked", "user": "...", "clientId": "...",
                              "email": "...", "isPrivateEmail": true, "iatOffset": -30,
-                             "signingKey": "other.pem", "signingKeyId": "KID"}
+                             "eventTimeOffset": -3600, "eventTime": 1700000000000, "lifetime": 86400,
+                             "omitJti": true, "signingKey": "other.pem", "signingKeyId": "KID"}
                              → {"body": "{\\"payload\\": \\"<JWS>\\"}"}: exactly the body Apple POSTs to an
                              app's notification endpoint. The JWS is signed with --signing-key (or
                              with signingKey, a PEM path, to forge one; its kid is signingKeyId, by
                              default --signing-key-id); header {"alg", "kid"}; claims iss
                              "https://appleid.apple.com", aud (clientId, default the first
-                             --client-id), iat (now + iatOffset), jti (random) and events: a JSON
-                             *string*, as Apple sends it, of {"type", "sub", "event_time" (ms since
-                             the epoch, now + iatOffset), "email" (when given), "is_private_email"
-                             ("true"/"false"; when isPrivateEmail or email is given)}. type is one of
-                             email-disabled, email-enabled, consent-revoked, account-delete (and
-                             account-deleted, the name Apple's newer page uses).
+                             --client-id), iat (now + iatOffset), exp (iat + lifetime; a day by
+                             default, as Apple's payloads: Apple delivers a notification again until
+                             the endpoint answers 200), jti (random; none with omitJti) and events: a
+                             JSON *string*, as Apple sends it, of {"type", "sub", "event_time" (ms
+                             since the epoch: eventTime, else now + eventTimeOffset, which defaults to
+                             iatOffset), "email" (when given), "is_private_email" ("true"/"false";
+                             when isPrivateEmail or email is given)}. type is one of email-disabled,
+                             email-enabled, consent-revoked, account-delete (and account-deleted, the
+                             name Apple's newer page uses). The same body posted twice is what a
+                             redelivery looks like.
     GET  /__control/requests {"count": N, "token": [{"grantType", "clientId", "status", "error"}...],
                              "revoke": [{"tokenTypeHint", "clientId", "status", "error", "revoked"}...],
                              "refreshValidations": {"<user>": N}}
@@ -129,7 +148,8 @@ request answers 400 {"error": "<why>"}):
                              request in order (error null on success; revoked: whether a token was
                              revoked); refreshValidations: refresh_token grants per user
     POST /__control/reset    {}                           forget codes, tokens, and every counter and log
-                                                          (the key set and answer stay)
+                                                          (the key set, the key answer and the
+                                                          refresh answer stay)
     POST /__control/clock    {"advance": SECONDS}         move the server's clock ahead (codes, tokens,
                                                           secrets and notifications are judged and
                                                           dated by it), as a test moves its client's
@@ -158,6 +178,7 @@ MAX_IAT_SKEW = 60
 ACCESS_TOKEN_LIFETIME = 3600
 OPENSSL_TIMEOUT = 15
 MAX_BODY = 1 << 20
+NOTIFICATION_LIFETIME = 86400
 NOTIFICATION_TYPES = ("email-disabled", "email-enabled", "consent-revoked", "account-delete", "account-deleted")
 
 CODE_EXPIRED = "The code has expired or has been revoked."
@@ -336,6 +357,7 @@ class Config:
         self.client_ids = list(arguments.client_id or [])
         self.code_lifetime = arguments.code_lifetime
         self.token_lifetime = arguments.token_lifetime
+        self.refresh_id_token = not arguments.refresh_without_id_token
 
     @property
     def clients_configured(self):
@@ -347,13 +369,16 @@ class ServerState:
         self.lock = threading.Lock()
         self.keys = keys
         self.answer = {}
+        self.refresh_id_token = True
         self.reset()
 
     def reset(self):
         """Forgets codes, tokens, counters and logs. Call with the lock held (or before serving)."""
         self.count = 0
-        self.codes = {}      # code → {user, clientId, email, isPrivateEmail, redirectUri, nonce, issued, used, revoked}
-        self.refresh = {}    # refresh token → {user, clientId, email, isPrivateEmail, authTime, revoked, validations}
+        self.codes = {}      # code → {user, clientId, email, isPrivateEmail, redirectUri, nonce, nonceSupported, issued,
+                             #         used, revoked}
+        self.refresh = {}    # refresh token → {user, clientId, email, isPrivateEmail, nonceSupported, authTime, revoked,
+                             #                  validations}
         self.access = {}     # access token → its refresh token
         self.token_log = []
         self.revoke_log = []
@@ -524,6 +549,7 @@ def make_handler(state, config, verbose):
                 "/__control/answer": self.control_answer,
                 "/__control/authorize": self.control_authorize,
                 "/__control/revoke-user": self.control_revoke_user,
+                "/__control/refresh-answer": self.control_refresh_answer,
                 "/__control/notification": self.control_notification,
                 "/__control/reset": self.control_reset,
                 "/__control/clock": self.control_clock,
@@ -646,7 +672,8 @@ def make_handler(state, config, verbose):
                     refresh_token, access_token = new_token("r"), new_token("a")
                     state.refresh[refresh_token] = {
                         "user": record["user"], "clientId": client_id, "email": record["email"],
-                        "isPrivateEmail": record["isPrivateEmail"], "authTime": int(record["issued"]),
+                        "isPrivateEmail": record["isPrivateEmail"], "nonceSupported": record["nonceSupported"],
+                        "authTime": int(record["issued"]),
                         "revoked": False, "validations": 0}
                     state.access[access_token] = refresh_token
                     grant = dict(state.refresh[refresh_token], nonce=record["nonce"])
@@ -667,22 +694,26 @@ def make_handler(state, config, verbose):
                     access_token = new_token("a")
                     state.access[access_token] = refresh_token
                     grant = dict(record, nonce=None)
-                answer = {"access_token": access_token, "token_type": "Bearer", "expires_in": ACCESS_TOKEN_LIFETIME,
-                          "id_token": self.id_token(grant, client_id, now)}
+                    with_id_token = state.refresh_id_token
+                answer = {"access_token": access_token, "token_type": "Bearer", "expires_in": ACCESS_TOKEN_LIFETIME}
+                if with_id_token:
+                    answer["id_token"] = self.id_token(grant, client_id, now)
                 return json.dumps(answer).encode()
             raise Refusal("unsupported_grant_type")
 
         def id_token(self, grant, client_id, now):
             claims = {"iss": APPLE_ISSUER, "aud": client_id, "exp": int(now + config.token_lifetime),
                       "iat": int(now), "sub": grant["user"]}
-            if grant["nonce"] is not None:
+            # A device too old for nonces sends none to Apple, whatever the app asked for.
+            nonce_supported = grant["nonceSupported"]
+            if grant["nonce"] is not None and nonce_supported not in (False, "false"):
                 claims["nonce"] = grant["nonce"]
             if grant["email"] is not None:
                 claims["email"] = grant["email"]
                 claims["email_verified"] = "true"
                 claims["is_private_email"] = "true" if grant["isPrivateEmail"] else "false"
             claims["auth_time"] = grant["authTime"]
-            claims["nonce_supported"] = True
+            claims["nonce_supported"] = nonce_supported
             return config.signing_key.jws(claims)
 
         def revoke(self, form, entry):
@@ -697,7 +728,9 @@ def make_handler(state, config, verbose):
             with state.lock:
                 refresh_token = token if token in state.refresh else state.access.get(token)
                 record = state.refresh.get(refresh_token) if refresh_token else None
-                if record is not None and record["clientId"] == form["client_id"]:
+                if record is not None and record["clientId"] != form["client_id"]:
+                    raise Refusal("invalid_grant")
+                if record is not None:
                     record["revoked"] = True
                     entry["revoked"] = True
             return b""
@@ -712,6 +745,14 @@ def make_handler(state, config, verbose):
         def control_answer(self, request):
             with state.lock:
                 state.answer = request
+            return {}
+
+        def control_refresh_answer(self, request):
+            with_id_token = request.get("idToken", True)
+            if not isinstance(with_id_token, bool):
+                raise ControlError("idToken must be a boolean")
+            with state.lock:
+                state.refresh_id_token = with_id_token
             return {}
 
         def optional_string(self, request, name):
@@ -738,6 +779,12 @@ def make_handler(state, config, verbose):
                 raise ControlError("isPrivateEmail must be a boolean")
             return private
 
+        def nonce_supported_of(self, request):
+            supported = request.get("nonceSupported", True)
+            if supported not in (True, False, "true", "false"):
+                raise ControlError("nonceSupported must be a boolean or \"true\" or \"false\"")
+            return supported
+
         def control_authorize(self, request):
             user = self.optional_string(request, "user") or new_user()
             client_id = self.client_id_of(request, registered_only=True)
@@ -746,6 +793,7 @@ def make_handler(state, config, verbose):
                       "isPrivateEmail": self.private_email_of(request, email),
                       "redirectUri": self.optional_string(request, "redirectUri"),
                       "nonce": self.optional_string(request, "nonce"),
+                      "nonceSupported": self.nonce_supported_of(request),
                       "issued": state.now(), "used": False, "revoked": False}
             code = new_token("c")
             with state.lock:
@@ -779,6 +827,18 @@ def make_handler(state, config, verbose):
             offset = request.get("iatOffset", 0)
             if not is_number(offset):
                 raise ControlError("iatOffset must be a number")
+            event_offset = request.get("eventTimeOffset", offset)
+            if not is_number(event_offset):
+                raise ControlError("eventTimeOffset must be a number")
+            event_time = request.get("eventTime")
+            if event_time is not None and not is_number(event_time):
+                raise ControlError("eventTime must be a number of milliseconds")
+            lifetime = request.get("lifetime", NOTIFICATION_LIFETIME)
+            if not is_number(lifetime):
+                raise ControlError("lifetime must be a number of seconds")
+            omit_jti = request.get("omitJti", False)
+            if not isinstance(omit_jti, bool):
+                raise ControlError("omitJti must be a boolean")
             key_path = self.optional_string(request, "signingKey")
             key_id = self.optional_string(request, "signingKeyId")
             if key_path is not None:
@@ -790,14 +850,19 @@ def make_handler(state, config, verbose):
                 key = config.signing_key if key_id is None else SigningKey(config.signing_key.pem, config.signing_key.alg, key_id)
             else:
                 raise ControlError("no --signing-key configured and no signingKey given")
-            moment = state.now() + offset
-            events = {"type": kind, "sub": user, "event_time": int(moment * 1000)}
+            now = state.now()
+            moment = now + offset
+            if event_time is None:
+                event_time = int((now + event_offset) * 1000)
+            events = {"type": kind, "sub": user, "event_time": int(event_time)}
             if email is not None:
                 events["email"] = email
             if email is not None or request.get("isPrivateEmail") is not None:
                 events["is_private_email"] = "true" if self.private_email_of(request, email) else "false"
-            claims = {"iss": APPLE_ISSUER, "aud": client_id, "iat": int(moment),
-                      "jti": secrets.token_hex(16), "events": compact_json(events)}
+            claims = {"iss": APPLE_ISSUER, "aud": client_id, "iat": int(moment), "exp": int(moment + lifetime),
+                      "events": compact_json(events)}
+            if not omit_jti:
+                claims["jti"] = secrets.token_hex(16)
             return {"body": json.dumps({"payload": key.jws(claims)})}
 
         def control_reset(self, request):
@@ -829,6 +894,8 @@ def main():
     parser.add_argument("--client-id", action="append", default=[], help="a registered App ID or Services ID (repeatable)")
     parser.add_argument("--code-lifetime", type=float, default=300, help="authorization code lifetime in seconds (default 300)")
     parser.add_argument("--token-lifetime", type=float, default=600, help="id_token lifetime in seconds (default 600)")
+    parser.add_argument("--refresh-without-id-token", action="store_true",
+                        help="answer refresh_token grants without an id_token, as Apple is reported to")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     arguments = parser.parse_args()
     # A parent that spawns from a thread with signals blocked (a libdispatch worker does) passes its
@@ -854,7 +921,9 @@ def main():
     except (OSError, OpensslError) as error:
         parser.error(str(error))
     config = Config(arguments, signing_key, client_key)
-    server = ThreadingHTTPServer((arguments.host, arguments.port), make_handler(ServerState(keys), config, arguments.verbose))
+    server_state = ServerState(keys)
+    server_state.refresh_id_token = config.refresh_id_token
+    server = ThreadingHTTPServer((arguments.host, arguments.port), make_handler(server_state, config, arguments.verbose))
     server.daemon_threads = True
     host, port = server.server_address[:2]
     print("apple-auth-server listening on http://%s:%d" % (host, port), flush=True)

@@ -25,16 +25,43 @@ public struct AppleAccountNotification: Sendable, Equatable {
     public let email: String?
     /// Whether that email is a private relay address.
     public let isPrivateEmail: Bool?
-    /// Whether the stored credential was the user's and was changed (revoked, or its relay state updated).
+    /// Whether the stored credential was the user's and was changed (revoked, or its relay state
+    /// updated): true exactly when `effect` is `.applied`.
     public let changedStoredCredential: Bool
+    /// What applying it did, and when nothing, why.
+    public let effect: Effect
 
-    /// A notification with the given fields.
+    /// What applying a notification did to the stored credential. Apple delivers a notification
+    /// again until the endpoint answers 200, and not necessarily in the order of the events.
+    public enum Effect: String, Sendable, Equatable, CaseIterable {
+        /// The stored credential is the user's and now says so.
+        case applied
+        /// Nothing changed: the same event was applied before (a redelivery), or the credential was
+        /// already revoked.
+        case alreadyApplied = "already-applied"
+        /// Nothing changed: the credential already reflects a later event (a later relay change,
+        /// or a sign-in after a revocation).
+        case superseded
+        /// Nothing changed: no stored credential is the user's.
+        case noCredentialForUser = "no-credential-for-user"
+    }
+
+    /// A notification with the given fields; `changedStoredCredential` false stands for
+    /// `.noCredentialForUser`.
     public init(event: Event, userID: String, eventTime: Date, email: String?, isPrivateEmail: Bool?, changedStoredCredential: Bool) {
+        self.init(
+            event: event, userID: userID, eventTime: eventTime, email: email, isPrivateEmail: isPrivateEmail,
+            effect: changedStoredCredential ? .applied : .noCredentialForUser)
+    }
+
+    /// A notification with the given fields and what applying it did.
+    public init(event: Event, userID: String, eventTime: Date, email: String?, isPrivateEmail: Bool?, effect: Effect) {
         self.event = event
         self.userID = userID
         self.eventTime = eventTime
         self.email = email
         self.isPrivateEmail = isPrivateEmail
-        self.changedStoredCredential = changedStoredCredential
+        self.effect = effect
+        changedStoredCredential = effect == .applied
     }
 }

@@ -15,7 +15,8 @@ public struct AppleAuthenticationResponse: Sendable, Equatable {
     public var email: String?
     /// The name the user shared, only on the first authorization.
     public var fullName: String?
-    /// The raw nonce the app put in the request (its SHA-256 must be the token's `nonce`), if any.
+    /// The raw nonce the app generated for the request, if any: the token's `nonce` must be it or
+    /// its SHA-256 in lower-case hex (what an iOS app gives Apple).
     public var nonce: String?
 
     /// A response as the platform delivered it.

@@ -26,6 +26,9 @@ public struct AuthenticationClient: Sendable {
     /// Verifies and applies a server-to-server notification, the body Apple POSTs to the app's
     /// endpoint; throws `AuthenticationError.invalidNotification` and changes nothing when it is not Apple's.
     public var handleServerNotification: @Sendable (_ body: Data) async throws -> AppleAccountNotification
+    /// How the daily check of the signed-in user's refresh token with Apple has gone (when Apple last
+    /// confirmed it, when it last could not be asked, when the next check is made); empty without one.
+    public var appleCheckHistory: @Sendable () async -> AppleCheckHistory
 
     /// A client made of the given endpoints; one built without one of the later endpoints reports
     /// it unimplemented when it is called.
@@ -40,7 +43,9 @@ public struct AuthenticationClient: Sendable {
         deleteAccount: @escaping @Sendable () async throws -> AccountDeletion = Dependencies.unimplemented(
             "AuthenticationClient.deleteAccount"),
         handleServerNotification: @escaping @Sendable (_ body: Data) async throws -> AppleAccountNotification =
-            Dependencies.unimplemented("AuthenticationClient.handleServerNotification")
+            Dependencies.unimplemented("AuthenticationClient.handleServerNotification"),
+        appleCheckHistory: @escaping @Sendable () async -> AppleCheckHistory = Dependencies.unimplemented(
+            "AuthenticationClient.appleCheckHistory", placeholder: AppleCheckHistory())
     ) {
         self.checkAppleAuthenticationStatus = checkAppleAuthenticationStatus
         self.signIn = signIn
@@ -49,5 +54,6 @@ public struct AuthenticationClient: Sendable {
         self.appleConfirmedAt = appleConfirmedAt
         self.deleteAccount = deleteAccount
         self.handleServerNotification = handleServerNotification
+        self.appleCheckHistory = appleCheckHistory
     }
 }

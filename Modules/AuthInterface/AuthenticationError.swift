@@ -45,7 +45,8 @@ public enum AuthenticationError: Error, Sendable, Equatable {
         case missingSubject
         /// `sub` is not the user id the response names.
         case subjectMismatch
-        /// `nonce` is not the SHA-256 of the nonce the app sent.
+        /// `nonce` is neither the raw nonce the app generated nor its SHA-256, or is missing from a
+        /// token of a device that supports nonces.
         case wrongNonce
     }
 
@@ -59,7 +60,7 @@ public enum AuthenticationError: Error, Sendable, Equatable {
         case wrongIssuer
         /// `aud` is none of the app's client ids.
         case wrongAudience
-        /// `iat` is older than the age a notification is accepted at, or in the future.
+        /// `exp` has passed, or `iat` is in the future (beyond the leeway).
         case stale
         /// The event's type is none Apple documents.
         case unknownEvent(String)
@@ -108,7 +109,7 @@ extension AuthenticationError.InvalidNotificationReason {
         case .badSignature: "it is not signed by one of Apple's keys"
         case .wrongIssuer: "it was not issued by Apple"
         case .wrongAudience: "it is for another app"
-        case .stale: "it is too old, or dated in the future; check the clock"
+        case .stale: "it has expired, or is dated in the future; check the clock"
         case .unknownEvent(let type): "its event type '\(type)' is unknown"
         }
     }

@@ -5,10 +5,11 @@ import Foundation
 /// The live `AuthenticationClient` on a device without AuthenticationServices: the server side of
 /// Sign in with Apple, for real. It verifies identity tokens against Apple's published keys;
 /// with the developer's key (`signingKey`) it also exchanges authorization codes at Apple for a
-/// refresh token, checks that token with Apple at most once a day (a user who stopped using Sign in
-/// with Apple for the app is signed out at the next check), and revokes it when the account is
-/// deleted. It applies Apple's server-to-server notifications, and keeps the credential in a
-/// private file.
+/// refresh token, checks that token with Apple at most once a day and an hour after a check that
+/// failed (a user who stopped using Sign in with Apple for the app is signed out at the next
+/// check), and revokes it when the account is deleted, always under the client id the code was
+/// issued to. It applies Apple's server-to-server notifications, each once and relay changes in
+/// the order they happened, and keeps the credential in a private file.
 public struct LiveAuthenticationClient: Sendable {
     private let configuration: LiveAuthenticationConfiguration
     private let verifier: IdentityTokenVerifier
@@ -36,8 +37,7 @@ public struct LiveAuthenticationClient: Sendable {
             keys: keys, rules: ClaimRules(clientIDs: configuration.clientIDs, leeway: configuration.leeway),
             now: configuration.now, log: log)
         notifications = ServerNotificationReader(
-            verifier: verifier, clientIDs: configuration.clientIDs, maximumAge: configuration.notificationMaximumAge,
-            leeway: configuration.leeway, now: configuration.now)
+            verifier: verifier, clientIDs: configuration.clientIDs, leeway: configuration.leeway, now: configuration.now)
         credentials = CredentialStore(file: configuration.credentialFile, log: log, writeHook: configuration.willReplaceFile)
         apple = configuration.signingKey.map { key in
             AppleAuthAPI(
@@ -55,10 +55,12 @@ public struct LiveAuthenticationClient: Sendable {
             signedInUser: { await signedInUserID() },
             appleConfirmedAt: { await appleConfirmedAt() },
             deleteAccount: { try await deleteAccount() },
-            handleServerNotification: { body in try await handleServerNotification(body) })
+            handleServerNotification: { body in try await handleServerNotification(body) },
+            appleCheckHistory: { await appleCheckHistory() })
     }
 
-    /// Verifies `identityToken`, given the raw nonce the app sent and the user id the platform reported, when known.
+    /// Verifies `identityToken`, given the raw nonce the app generated (the token may carry it or its
+    /// SHA-256) and the user id the platform reported, when known.
     public func verifyIdentityToken(
         _ identityToken: String, rawNonce: String? = nil, expectedSubject: String? = nil
     ) async throws(AuthenticationError) -> VerifiedIdentityToken {
@@ -71,9 +73,11 @@ public struct LiveAuthenticationClient: Sendable {
     }
 
     /// Signs the response's user in and stores the credential. With an authorization code and the
-    /// developer's key, the code is exchanged at Apple and the identity token Apple returns is
-    /// verified (an identity token given as well must name the same user); the refresh token is kept.
-    /// Without the key, an identity token is verified alone, as a platform app's server would.
+    /// developer's key, the code is exchanged at Apple under the client id it was issued to (the
+    /// audience of the identity token given with it, else the first configured client id) and the
+    /// identity token Apple returns is verified (one given as well must name the same user); the
+    /// refresh token and that client id are kept. Without the key, an identity token is verified
+    /// alone, as a platform app's server would.
     public func signIn(_ response: AppleAuthenticationResponse) async throws(AuthenticationError) {
         let expectedSubject = response.userID.isEmpty ? nil : response.userID
         if let code = response.authorizationCode, !code.isEmpty {
@@ -95,30 +99,35 @@ public struct LiveAuthenticationClient: Sendable {
                 userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
                 identityToken: token, signedInAt: now,
                 expiresAt: configuration.sessionLifetime.map { now.addingTimeInterval($0) }, revokedAt: nil,
-                isPrivateEmail: identity.isPrivateEmail))
+                identityTokenIssuedAt: identity.issuedAt, isPrivateEmail: identity.isPrivateEmail))
         log("auth: signed in (key \(identity.keyID))")
     }
 
     private func signIn(
         exchanging code: String, with apple: AppleAuthAPI, response: AppleAuthenticationResponse, expectedSubject: String?
     ) async throws(AuthenticationError) {
-        let clientID = try firstClientID()
-        let tokens = try await apple.exchange(code: code, clientID: clientID)
-        let identity = try await verifyIdentityToken(tokens.identityToken, rawNonce: response.nonce, expectedSubject: expectedSubject)
+        // The platform's token is Apple's word on the same authorization: the code was issued to
+        // its audience (the web flow's Services ID, say, and not the app's bundle id), and Apple
+        // honours a code, and the refresh token it gives, under that client id only.
+        var platform: VerifiedIdentityToken?
         if let token = response.identityToken {
-            // The platform's token is Apple's word too, for the same authorization: the same user.
-            let platform = try await verifyIdentityToken(token, rawNonce: response.nonce, expectedSubject: nil)
-            guard platform.subject == identity.subject else { throw .userMismatch }
+            platform = try await verifyIdentityToken(token, rawNonce: response.nonce, expectedSubject: nil)
         }
+        let clientID: String
+        if let platform { clientID = platform.audience } else { clientID = try firstClientID() }
+        let tokens = try await apple.exchange(code: code, clientID: clientID)
+        guard let identityToken = tokens.identityToken else { throw .cannotReachApple(reason: "Apple sent no identity token") }
+        let identity = try await verifyIdentityToken(identityToken, rawNonce: response.nonce, expectedSubject: expectedSubject)
+        if let platform, platform.subject != identity.subject { throw .userMismatch }
         let now = configuration.now()
         // A refresh token is checked with Apple every day instead of lasting a session's lifetime.
         try await store(
             StoredCredential(
                 userID: identity.subject, email: identity.email ?? response.email, fullName: response.fullName,
-                identityToken: tokens.identityToken, signedInAt: now,
+                identityToken: identityToken, signedInAt: now,
                 expiresAt: tokens.refreshToken == nil ? configuration.sessionLifetime.map { now.addingTimeInterval($0) } : nil,
                 revokedAt: nil, refreshToken: tokens.refreshToken, teamID: configuration.signingKey?.teamID, clientID: clientID,
-                appleConfirmedAt: now, isPrivateEmail: identity.isPrivateEmail))
+                appleConfirmedAt: now, identityTokenIssuedAt: identity.issuedAt, isPrivateEmail: identity.isPrivateEmail))
         log("auth: signed in with an authorization code (key \(identity.keyID))")
     }
 
@@ -142,54 +151,112 @@ public struct LiveAuthenticationClient: Sendable {
     }
 
     /// Signed in when a credential is stored for `userID` (nil: for anyone) that is neither revoked,
-    /// nor of another team, nor expired. A refresh token not confirmed by Apple for
-    /// `appleCheckInterval` is checked first: one Apple no longer honours (`invalid_grant`) signs
-    /// the user out for good; when Apple cannot be reached or answers otherwise, the last answer stands.
+    /// nor of another team, nor expired. A refresh token is checked with Apple first when Apple last
+    /// confirmed it `appleCheckInterval` ago and no check failed in the last
+    /// `appleCheckRetryInterval`: one Apple no longer honours (`invalid_grant`) signs the user out
+    /// for good; when Apple cannot be reached or answers otherwise, the last answer stands and the
+    /// failure is recorded, so that the next launch does not ask again at once.
     public func status(of userID: String?) async -> AuthenticationStatus {
         guard let credential = await credentials.load() else { return .signedOut(.notFound) }
         let now = configuration.now()
         let status = credential.status(for: userID, at: now, teamID: configuration.signingKey?.teamID)
         guard status == .signedIn, let refreshToken = credential.refreshToken, let apple else { return status }
-        // A confirmation dated well after now means the clock was set back: it is checked again.
-        if let confirmed = credential.appleConfirmedAt, case let age = now.timeIntervalSince(confirmed),
-            age < configuration.appleCheckInterval, age > -configuration.leeway
-        {
-            return status
-        }
+        if let next = nextCheck(of: credential, at: now), now < next { return status }
         do throws(AuthenticationError) {
             let clientID = try clientID(of: credential)
-            _ = try await apple.validate(refreshToken: refreshToken, clientID: clientID)
-            _ = try? await credentials.update(userID: credential.userID) { $0.appleConfirmedAt = now }
+            let answer = try await apple.validate(refreshToken: refreshToken, clientID: clientID)
+            if let identityToken = answer.identityToken {
+                // Apple does not always send one; when it does, it is checked like any other.
+                _ = try await verifyIdentityToken(identityToken, expectedSubject: credential.userID)
+            }
+            await recordCheck(of: credential, at: now, confirmed: true)
             return .signedIn
         } catch {
             guard case .appleRefused(.invalidGrant) = error else {
                 log("auth: could not check the credential with Apple (\(error.message)); the last answer stands")
+                await recordCheck(of: credential, at: now, confirmed: false)
                 return status
             }
             log("auth: Apple no longer honours the refresh token: the user is signed out")
-            do {
-                _ = try await credentials.revoke(userID: credential.userID, at: now)
-            } catch {
-                log("auth: could not mark the credential revoked: \(error)")
+            return await revoke(checked: credential, at: now)
+        }
+    }
+
+    /// When the next check of `credential`'s refresh token with Apple may be made: a day after
+    /// Apple's last confirmation and an hour after the last failure; nil when it may be made now.
+    private func nextCheck(of credential: StoredCredential, at now: Date) -> Date? {
+        // A time well after now means the clock was set back: it does not delay the check.
+        func past(_ date: Date?) -> Date? { date.flatMap { $0.timeIntervalSince(now) > configuration.leeway ? nil : $0 } }
+        let afterConfirmation = past(credential.appleConfirmedAt)?.addingTimeInterval(configuration.appleCheckInterval)
+        let afterFailure = past(credential.appleCheckFailedAt)?.addingTimeInterval(configuration.appleCheckRetryInterval)
+        return [afterConfirmation, afterFailure].compactMap { $0 }.max()
+    }
+
+    /// Records how the check of `checked`'s refresh token went, unless another sign-in has replaced
+    /// it meanwhile or another process has had Apple confirm it since.
+    func recordCheck(of checked: StoredCredential, at now: Date, confirmed: Bool) async {
+        do {
+            _ = try await credentials.update(userID: checked.userID) { credential in
+                guard credential.refreshToken == checked.refreshToken else { return }
+                if confirmed {
+                    credential.appleConfirmedAt = now
+                    credential.appleCheckFailedAt = nil
+                } else if credential.appleConfirmedAt == checked.appleConfirmedAt {
+                    credential.appleCheckFailedAt = now
+                }
             }
+        } catch {
+            log("auth: could not record the check with Apple: \(error)")
+        }
+    }
+
+    /// Marks `checked` revoked because Apple no longer honours its refresh token; the status of the
+    /// credential stored by then (another sign-in may have replaced it meanwhile).
+    func revoke(checked: StoredCredential, at now: Date) async -> AuthenticationStatus {
+        do {
+            let revoked = try await credentials.modify(userID: checked.userID) { credential -> Bool in
+                guard credential.refreshToken == checked.refreshToken else { return false }
+                if credential.revokedAt == nil { credential.revokedAt = now }
+                return true
+            }
+            if revoked == true { return .signedOut(.revoked) }
+        } catch {
+            log("auth: could not mark the credential revoked: \(error)")
             return .signedOut(.revoked)
         }
+        return await credentials.load()?.status(for: nil, at: now, teamID: configuration.signingKey?.teamID) ?? .signedOut(.notFound)
+    }
+
+    /// The stored credential while it signs its user in (not revoked, not of another team, not expired).
+    private func signedInCredential() async -> StoredCredential? {
+        guard let credential = await credentials.load(),
+            credential.status(for: nil, at: configuration.now(), teamID: configuration.signingKey?.teamID) == .signedIn
+        else { return nil }
+        return credential
     }
 
     /// The user of the stored credential while it signs them in (not revoked, not expired); nil when
     /// signed out. The client's `checkAppleAuthenticationStatus` says only whether; an app that shows
     /// who is signed in asks here.
     public func signedInUserID() async -> String? {
-        guard let credential = await credentials.load(),
-            credential.status(for: nil, at: configuration.now(), teamID: configuration.signingKey?.teamID) == .signedIn
-        else { return nil }
-        return credential.userID
+        await signedInCredential()?.userID
     }
 
     /// When Apple last confirmed the signed-in user's refresh token; nil without one.
     public func appleConfirmedAt() async -> Date? {
-        guard await signedInUserID() != nil, let credential = await credentials.load(), credential.refreshToken != nil else { return nil }
+        guard let credential = await signedInCredential(), credential.refreshToken != nil else { return nil }
         return credential.appleConfirmedAt
+    }
+
+    /// How the checks of the signed-in user's refresh token with Apple have gone: when Apple last
+    /// confirmed it, when a check last failed since, and when the next is made; empty without a
+    /// refresh token.
+    public func appleCheckHistory() async -> AppleCheckHistory {
+        guard let credential = await signedInCredential(), credential.refreshToken != nil else { return AppleCheckHistory() }
+        let now = configuration.now()
+        return AppleCheckHistory(
+            confirmedAt: credential.appleConfirmedAt, failedAt: credential.appleCheckFailedAt,
+            nextCheckAfter: apple == nil ? nil : nextCheck(of: credential, at: now) ?? now)
     }
 
     /// Revokes the stored refresh token at Apple, then deletes the credential; when Apple cannot be
@@ -223,9 +290,13 @@ public struct LiveAuthenticationClient: Sendable {
 
     /// Verifies a server-to-server notification (the body Apple POSTs to the app's endpoint) and
     /// applies it: `consent-revoked` and `account-delete` revoke the user's stored credential,
-    /// `email-disabled` and `email-enabled` record whether the relay address forwards email. A
-    /// payload that is forged, stale or for another app changes nothing. Wire it to the endpoint
-    /// of a server of your own; `bistro auth notification` reads it from a file.
+    /// `email-disabled` and `email-enabled` record whether the relay address forwards email. Apple
+    /// delivers a notification again until it is answered, and not necessarily in order: a payload
+    /// is accepted until its `exp`, an event applied before (remembered in the credential file)
+    /// changes nothing again, nor does a relay event older than the one applied last, nor a
+    /// revocation from before the current sign-in; the result's `effect` says which. A payload that
+    /// is forged, expired or for another app changes nothing and throws. Wire it to the endpoint of
+    /// a server of your own; `bistro auth notification` reads it from a file.
     public func handleServerNotification(_ body: Data) async throws(AuthenticationError) -> AppleAccountNotification {
         let notice: ServerNotificationReader.Notice
         do {
@@ -234,26 +305,45 @@ public struct LiveAuthenticationClient: Sendable {
             log("auth: refused a server-to-server notification: \(error.message)")
             throw error
         }
-        let changed: Bool
+        let effect: AppleAccountNotification.Effect
         do {
-            switch notice.event {
-            case .consentRevoked, .accountDeleted:
-                changed = try await credentials.revoke(userID: notice.userID, at: configuration.now())
-            case .emailDisabled, .emailEnabled:
-                let forwarding = notice.event == .emailEnabled
-                changed = try await credentials.update(userID: notice.userID) { credential in
-                    credential.emailForwarding = forwarding
-                    if let isPrivateEmail = notice.isPrivateEmail { credential.isPrivateEmail = isPrivateEmail }
-                }
-            }
+            let now = configuration.now()
+            effect =
+                try await credentials.modify(userID: notice.userID) { credential in
+                    Self.apply(notice, to: &credential, at: now)
+                } ?? .noCredentialForUser
         } catch {
             log("auth: could not apply a notification: \(error)")
             throw .storageFailed(reason: error.description)
         }
-        log("auth: applied Apple's \(notice.event.rawValue) notification")
+        log("auth: Apple's \(notice.event.rawValue) notification: \(effect.rawValue)")
         return AppleAccountNotification(
             event: notice.event, userID: notice.userID, eventTime: notice.eventTime, email: notice.email,
-            isPrivateEmail: notice.isPrivateEmail, changedStoredCredential: changed)
+            isPrivateEmail: notice.isPrivateEmail, effect: effect)
+    }
+
+    /// Applies `notice` to its user's `credential`, read under the credential file's lock.
+    static func apply(
+        _ notice: ServerNotificationReader.Notice, to credential: inout StoredCredential, at now: Date
+    ) -> AppleAccountNotification.Effect {
+        var applied = credential.appliedNotifications ?? []
+        if applied.contains(notice.identity) { return .alreadyApplied }
+        switch notice.event {
+        case .consentRevoked, .accountDeleted:
+            if credential.revokedAt != nil { return .alreadyApplied }
+            // Both times are Apple's: a revocation before the token of this sign-in was issued is of
+            // the consent the user gave again with it.
+            if let issuedAt = credential.identityTokenIssuedAt, notice.eventTime < issuedAt { return .superseded }
+            credential.revokedAt = now
+        case .emailDisabled, .emailEnabled:
+            if let last = credential.emailForwardingEventTime, notice.eventTime < last { return .superseded }
+            credential.emailForwarding = notice.event == .emailEnabled
+            credential.emailForwardingEventTime = notice.eventTime
+            if let isPrivateEmail = notice.isPrivateEmail { credential.isPrivateEmail = isPrivateEmail }
+        }
+        applied.append(notice.identity)
+        credential.appliedNotifications = Array(applied.suffix(StoredCredential.appliedNotificationLimit))
+        return .applied
     }
 
     /// The client id `credential`'s tokens were issued to (the first configured one for an older credential).

@@ -16,8 +16,18 @@ public struct LiveAuthenticationConfiguration: Sendable {
     public var redirectURI: String?
     /// How often a refresh token is checked with Apple, in seconds: Apple asks for at most once a day.
     public var appleCheckInterval: TimeInterval
-    /// How old a server-to-server notification may be, in seconds, to be applied.
-    public var notificationMaximumAge: TimeInterval
+    /// How long after a failed check with Apple (unreachable, or neither a confirmation nor a
+    /// revocation) the next is made, in seconds: Apple may throttle a refresh token asked about
+    /// more often, and every launch and `auth status` would otherwise ask again.
+    public var appleCheckRetryInterval: TimeInterval
+    /// Not used: a server-to-server notification is applied until its `exp`, as Apple delivers it
+    /// again until it is answered.
+    @available(*, deprecated, message: "notifications are accepted until their exp, as Apple delivers them again until answered")
+    public var notificationMaximumAge: TimeInterval {
+        get { retiredNotificationMaximumAge }
+        set { retiredNotificationMaximumAge = newValue }
+    }
+    private var retiredNotificationMaximumAge: TimeInterval = 60 * 60
     /// The directory for the credential and the key cache; created with mode 0700.
     public var stateDirectory: URL
     /// How far clocks may disagree, in seconds, when `exp`, `iat` and `nbf` are checked.
@@ -44,7 +54,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
 
     /// A configuration for `clientIDs`: Apple's endpoints, the XDG state directory, 60 s leeway and
     /// refetch interval, keys trusted for a day, 30-day sessions for identity tokens alone, a daily
-    /// check of refresh tokens, notifications applied within an hour.
+    /// check of refresh tokens, an hour's wait after a check that failed.
     public init(
         clientIDs: [String],
         appleAuthURL: URL = LiveAuthenticationConfiguration.appleAuthURL,
@@ -52,7 +62,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
         signingKey: AppleSigningKey? = nil,
         redirectURI: String? = nil,
         appleCheckInterval: TimeInterval = 24 * 60 * 60,
-        notificationMaximumAge: TimeInterval = 60 * 60,
+        appleCheckRetryInterval: TimeInterval = 60 * 60,
         stateDirectory: URL? = nil,
         leeway: TimeInterval = 60,
         minimumKeyRefetchInterval: TimeInterval = 60,
@@ -68,7 +78,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
         self.signingKey = signingKey
         self.redirectURI = redirectURI
         self.appleCheckInterval = appleCheckInterval
-        self.notificationMaximumAge = notificationMaximumAge
+        self.appleCheckRetryInterval = appleCheckRetryInterval
         self.stateDirectory = stateDirectory ?? StateDirectory.default()
         self.leeway = leeway
         self.minimumKeyRefetchInterval = minimumKeyRefetchInterval
@@ -77,6 +87,33 @@ public struct LiveAuthenticationConfiguration: Sendable {
         self.requestTimeout = requestTimeout
         self.now = now
         self.log = log
+    }
+
+    /// A configuration as the other initializer makes it; `notificationMaximumAge` is not used.
+    @available(*, deprecated, message: "notifications are accepted until their exp; drop notificationMaximumAge")
+    public init(
+        clientIDs: [String],
+        appleAuthURL: URL = LiveAuthenticationConfiguration.appleAuthURL,
+        keySetURL: URL? = nil,
+        signingKey: AppleSigningKey? = nil,
+        redirectURI: String? = nil,
+        appleCheckInterval: TimeInterval = 24 * 60 * 60,
+        notificationMaximumAge: TimeInterval,
+        stateDirectory: URL? = nil,
+        leeway: TimeInterval = 60,
+        minimumKeyRefetchInterval: TimeInterval = 60,
+        maximumKeySetAge: TimeInterval = 24 * 60 * 60,
+        sessionLifetime: TimeInterval? = 30 * 24 * 60 * 60,
+        requestTimeout: TimeInterval = 10,
+        now: @escaping @Sendable () -> Date = { Date() },
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.init(
+            clientIDs: clientIDs, appleAuthURL: appleAuthURL, keySetURL: keySetURL, signingKey: signingKey, redirectURI: redirectURI,
+            appleCheckInterval: appleCheckInterval, stateDirectory: stateDirectory, leeway: leeway,
+            minimumKeyRefetchInterval: minimumKeyRefetchInterval, maximumKeySetAge: maximumKeySetAge, sessionLifetime: sessionLifetime,
+            requestTimeout: requestTimeout, now: now, log: log)
+        retiredNotificationMaximumAge = notificationMaximumAge
     }
 
     /// `$XDG_STATE_HOME/bistro` when that variable holds an absolute path, else `$HOME/.local/state/bistro`.

@@ -54,7 +54,8 @@ public final class FakeAuthentication: Sendable {
             deleteAccount: { try self.deleteAccount() },
             handleServerNotification: { _ in
                 throw AuthenticationError.notConfigured(reason: "the fake sign-in takes no server-to-server notifications")
-            })
+            },
+            appleCheckHistory: { AppleCheckHistory() })
     }
 
     /// Signs the user out as a deletion would; there are no tokens at Apple to revoke.

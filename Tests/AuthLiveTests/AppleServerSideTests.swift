@@ -13,77 +13,7 @@ import XCTest
 /// The server side of Sign in with Apple against the local Apple: the client secret, the code
 /// exchange, the daily check of the refresh token, the revocation at account deletion, and the
 /// server-to-server notifications.
-final class AppleServerSideTests: XCTestCase {
-    private var apple: AppleAuthServer!
-    private var stateDirectory: URL!
-    private var keyFile: URL!
-    /// Real time when the test starts (the local Apple dates its tokens and judges secrets by its
-    /// clock); both clocks are moved together.
-    private var clock: TestClock!
-    private let logged = AppendLog<String>()
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        apple = try AppleAuthServer(keys: [TestDeveloper.appleKey], developer: true)
-        clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded()))
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("apple-side-\(UUID().uuidString)/bistro")
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        keyFile = stateDirectory.deletingLastPathComponent().appendingPathComponent("AuthKey_\(TestDeveloper.key.id).p8")
-        try Data(TestDeveloper.key.pkcs8PEM.utf8).write(to: keyFile)
-    }
-
-    override func tearDownWithError() throws {
-        apple?.stop()
-        if let stateDirectory { try? FileManager.default.removeItem(at: stateDirectory.deletingLastPathComponent()) }
-        try super.tearDownWithError()
-    }
-
-    private func signingKey(keyID: String = TestDeveloper.key.id) throws -> AppleSigningKey {
-        try AppleSigningKey(teamID: TestDeveloper.teamID, keyID: keyID, contentsOfFile: keyFile.path)
-    }
-
-    /// A client of the local Apple with the developer's key; a new one stands for a new process.
-    private func makeClient(signingKey: AppleSigningKey? = nil, withoutKey: Bool = false, clientIDs: [String] = TestDeveloper.clientIDs)
-        throws -> LiveAuthenticationClient
-    {
-        let clock = self.clock!
-        let logged = self.logged
-        return LiveAuthenticationClient(
-            configuration: LiveAuthenticationConfiguration(
-                clientIDs: clientIDs, appleAuthURL: apple.baseURL, signingKey: withoutKey ? nil : try signingKey ?? self.signingKey(),
-                stateDirectory: stateDirectory, requestTimeout: 5, now: { clock.now }, log: { logged.append($0) }))
-    }
-
-    private func advance(by seconds: TimeInterval) throws {
-        clock.advance(by: seconds)
-        try apple.advanceClock(by: seconds)
-    }
-
-    private func codeResponse(_ code: String, identityToken: String? = nil) -> AppleAuthenticationResponse {
-        AppleAuthenticationResponse(userID: "", identityToken: identityToken, authorizationCode: code)
-    }
-
-    private var credentialFile: URL { stateDirectory.appendingPathComponent("apple-credential.json") }
-
-    private func storedCredential() throws -> [String: Any]? {
-        guard let data = try? Data(contentsOf: credentialFile) else { return nil }
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    }
-
-    private func signInWithACode(_ client: LiveAuthenticationClient? = nil) async throws {
-        let code = try apple.authorize()
-        try await (client ?? makeClient()).signIn(codeResponse(code))
-    }
-
-    private func error(of body: () async throws -> Void) async -> AuthenticationError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return error as? AuthenticationError
-        }
-    }
-
+final class AppleServerSideTests: AppleServerTestCase {
     // MARK: The client secret
 
     func testTheClientSecretIsAnES256JWTWithAJOSESignatureForAtMostSixMonths() throws {
@@ -305,6 +235,7 @@ final class AppleServerSideTests: XCTestCase {
         let deleted = try await makeClient().handleServerNotification(
             apple.notificationBody(type: "account-delete", user: "000111.other.0001"))
         XCTAssertFalse(deleted.changedStoredCredential)
+        XCTAssertEqual(deleted.effect, .noCredentialForUser)
         let status = try await makeClient().status(of: nil)
         XCTAssertEqual(status, .signedIn)
     }
@@ -318,7 +249,10 @@ final class AppleServerSideTests: XCTestCase {
                 try apple.notificationBody(type: "consent-revoked", forgedBy: (forger.path, TestDeveloper.appleKey.id)),
                 .invalidNotification(.badSignature)
             ),
-            (try apple.notificationBody(type: "consent-revoked", issuedSecondsAgo: 2 * 60 * 60), .invalidNotification(.stale)),
+            (
+                try apple.notificationBody(type: "consent-revoked", issuedSecondsAgo: 2 * 60 * 60, lifetime: 60 * 60),
+                .invalidNotification(.stale)
+            ),
             (Data(#"{"payload": "not.a.jws"}"#.utf8), .invalidNotification(.malformed)),
             (Data("[]".utf8), .invalidNotification(.malformed)),
         ]

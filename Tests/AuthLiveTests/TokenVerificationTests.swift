@@ -201,7 +201,7 @@ final class TokenVerificationTests: LiveClientTestCase {
         XCTAssertEqual(mismatch, .invalidToken(.subjectMismatch))
     }
 
-    func testTheNonceMustBeTheSHA256OfTheRawNonce() async {
+    func testTheNonceIsTheRawNonceOrItsSHA256() async {
         let client = makeClient()
         let rawNonce = "k3J8-raw-nonce-from-the-app"
         // hex(SHA-256(raw nonce)), computed independently with Python's hashlib.
@@ -209,20 +209,46 @@ final class TokenVerificationTests: LiveClientTestCase {
         var withNonce = token()
         withNonce.claims["nonce"] = hashed
         let accepted = await refusal(of: withNonce.signed(by: TestKeys.rsa1), client: client, nonce: rawNonce)
-        XCTAssertNil(accepted)
+        XCTAssertNil(accepted, "what an iOS app gives Apple")
 
         let wrongRaw = await refusal(of: withNonce.signed(by: TestKeys.rsa1), client: client, nonce: "another nonce")
         XCTAssertEqual(wrongRaw, .invalidToken(.wrongNonce))
-        // The raw nonce itself in the token is not its hash.
         withNonce.claims["nonce"] = rawNonce
         let rawInToken = await refusal(of: withNonce.signed(by: TestKeys.rsa1), client: client, nonce: rawNonce)
-        XCTAssertEqual(rawInToken, .invalidToken(.wrongNonce))
+        XCTAssertNil(rawInToken, "what a web page often gives Apple")
         withNonce.claims["nonce"] = hashed.uppercased()
         let uppercase = await refusal(of: withNonce.signed(by: TestKeys.rsa1), client: client, nonce: rawNonce)
-        XCTAssertEqual(uppercase, .invalidToken(.wrongNonce))
+        XCTAssertEqual(uppercase, .invalidToken(.wrongNonce), "the hash is lower-case hex")
         withNonce.claims["nonce"] = nil
         let missing = await refusal(of: withNonce.signed(by: TestKeys.rsa1), client: client, nonce: rawNonce)
-        XCTAssertEqual(missing, .invalidToken(.wrongNonce))
+        XCTAssertEqual(missing, .invalidToken(.wrongNonce), "nonce_supported is true")
+    }
+
+    func testAMissingNonceIsAcceptedWhereTheDeviceDoesNotSupportNonces() async {
+        let client = makeClient()
+        var parts = token()
+        parts.claims["nonce"] = nil
+        for flag in [false as Any, "false" as Any] {
+            parts.claims["nonce_supported"] = flag
+            let accepted = await refusal(of: parts.signed(by: TestKeys.rsa1), client: client, nonce: "raw")
+            XCTAssertNil(accepted, "\(flag)")
+        }
+        for flag in [true as Any, "true" as Any] {
+            parts.claims["nonce_supported"] = flag
+            let refused = await refusal(of: parts.signed(by: TestKeys.rsa1), client: client, nonce: "raw")
+            XCTAssertEqual(refused, .invalidToken(.wrongNonce), "\(flag)")
+        }
+        parts.claims["nonce_supported"] = nil
+        let unsaid = await refusal(of: parts.signed(by: TestKeys.rsa1), client: client, nonce: "raw")
+        XCTAssertEqual(unsaid, .invalidToken(.wrongNonce))
+        parts.claims["nonce_supported"] = 0
+        let number = await refusal(of: parts.signed(by: TestKeys.rsa1), client: client, nonce: "raw")
+        XCTAssertEqual(number, .invalidToken(.malformed))
+        // A nonce that is there must still be this request's.
+        parts.claims["nonce_supported"] = false
+        parts.claims["nonce"] = "another"
+        let wrong = await refusal(of: parts.signed(by: TestKeys.rsa1), client: client, nonce: "raw")
+        XCTAssertEqual(wrong, .invalidToken(.wrongNonce))
     }
 
     func testEmailFlagsAreBooleansOrTheStringsTrueAndFalse() async throws {

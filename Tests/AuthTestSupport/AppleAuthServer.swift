@@ -87,16 +87,19 @@ public final class AppleAuthServer: Sendable {
     }
 
     /// An authorization code for `user`, as Apple's sheet hands the app one (blocking: the app's
-    /// tests run it between child processes).
+    /// tests run it between child processes). `nonce` is what the app gave Apple (an iOS app gives
+    /// the SHA-256 of its raw nonce); `nonceSupported` (a `Bool`, or the string "true" or "false")
+    /// is the id_token's `nonce_supported` as given, and false drops the nonce, as an older device does.
     public func authorize(
         user: String = TestToken.userID, email: String? = "ada@privaterelay.appleid.com", nonce: String? = nil,
-        redirectURI: String? = nil, clientID: String? = nil
+        redirectURI: String? = nil, clientID: String? = nil, nonceSupported: (any Sendable)? = nil
     ) throws -> String {
         var body: [String: any Sendable] = ["user": user]
         body["email"] = email
         body["nonce"] = nonce
         body["redirectUri"] = redirectURI
         body["clientId"] = clientID
+        body["nonceSupported"] = nonceSupported
         struct Code: Decodable { let code: String }
         return try JSONDecoder().decode(Code.self, from: server.controlAnswer("authorize", body)).code
     }
@@ -107,16 +110,29 @@ public final class AppleAuthServer: Sendable {
         _ = try server.controlAnswer("revoke-user", ["user": user])
     }
 
+    /// Answers refresh token validations with an id_token (the default, as Apple documents) or
+    /// without one (as Apple is reported to answer).
+    public func answerRefreshes(withIdentityToken: Bool) throws {
+        _ = try server.controlAnswer("refresh-answer", ["idToken": withIdentityToken])
+    }
+
     /// The body Apple POSTs to an app's notification endpoint for `type` about `user`, signed with
-    /// Apple's key, or with `forgedBy` (a PEM private key file and its kid) to forge one.
+    /// Apple's key, or with `forgedBy` (a PEM private key file and its kid) to forge one. The event
+    /// happened `eventSecondsAgo` (else when it was issued) or at `eventTime` (milliseconds since
+    /// the epoch); the payload expires `lifetime` seconds after it was issued (Apple's day by
+    /// default) and has no `jti` with `omitJTI`.
     public func notificationBody(
         type: String, user: String = TestToken.userID, clientID: String? = nil, email: String? = nil, isPrivateEmail: Bool? = nil,
-        issuedSecondsAgo: Int = 0, forgedBy: (path: String, keyID: String)? = nil
+        issuedSecondsAgo: Int = 0, eventSecondsAgo: Int? = nil, eventTime: Int? = nil, lifetime: Int? = nil, omitJTI: Bool = false,
+        forgedBy: (path: String, keyID: String)? = nil
     ) throws -> Data {
-        var body: [String: any Sendable] = ["type": type, "user": user, "iatOffset": -issuedSecondsAgo]
+        var body: [String: any Sendable] = ["type": type, "user": user, "iatOffset": -issuedSecondsAgo, "omitJti": omitJTI]
         body["clientId"] = clientID
         body["email"] = email
         body["isPrivateEmail"] = isPrivateEmail
+        body["eventTimeOffset"] = eventSecondsAgo.map { -$0 }
+        body["eventTime"] = eventTime
+        body["lifetime"] = lifetime
         if let forgedBy {
             body["signingKey"] = forgedBy.path
             body["signingKeyId"] = forgedBy.keyID
@@ -142,6 +158,8 @@ public final class AppleAuthServer: Sendable {
             public let status: Int
             /// Apple's error code, nil for a success.
             public let error: String?
+            /// Whether a token was revoked (revoke requests).
+            public let revoked: Bool?
         }
 
         /// Key set requests.

@@ -29,11 +29,13 @@ final class AppleAccountCommandTests: BistroTestCase {
     }
 
     /// `bistro auth ARGUMENTS` with the developer's team, key and client ids and the local Apple.
-    private func auth(_ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id) throws -> Run {
+    private func auth(
+        _ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id, clientIDs: [String] = TestDeveloper.clientIDs
+    ) throws -> Run {
         try bistro(
             args: ["auth"] + arguments + [
                 "--apple-auth-url", apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", keyID,
-                "--apple-private-key", try keyFile, "--client-id", TestDeveloper.clientIDs.joined(separator: ","),
+                "--apple-private-key", try keyFile, "--client-id", clientIDs.joined(separator: ","),
             ], input: input)
     }
 
@@ -121,6 +123,75 @@ final class AppleAccountCommandTests: BistroTestCase {
         XCTAssertEqual(line?["userID"] as? String, TestToken.userID)
         XCTAssertEqual(line?["changedStoredCredential"] as? Bool, true)
         XCTAssertEqual(try auth(["status"]).standardOutput, "signed out: the user stopped using Sign in with Apple for this app\n")
+    }
+
+    func testTheStatusSaysWhenAppleLastCouldNotBeAskedAndAsksNoMoreWithinTheHour() throws {
+        XCTAssertEqual(try auth(["sign-in", "--authorization-code", try apple!.authorize()]).status, 0)
+        // Confirmed two days ago, as far as the credential knows: a check is due.
+        var stored = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: credentialFile)) as? [String: Any])
+        let confirmed = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 2 * 24 * 60 * 60).rounded())
+        stored["appleConfirmedAt"] = confirmed.timeIntervalSince1970
+        try JSONSerialization.data(withJSONObject: stored).write(to: credentialFile)
+
+        // Apple refuses the key (invalid_client): no answer about the user.
+        let status = try auth(["status"], keyID: "WRONGKEY01")
+
+        XCTAssertEqual(status.status, 0, status.standardError)
+        let lines = status.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, status.standardOutput)
+        XCTAssertEqual(lines.first, "signed in as \(TestToken.userID)")
+        XCTAssertEqual(lines.dropFirst().first, "Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")
+        XCTAssertTrue(lines.last?.hasPrefix("Apple last could not be asked at 20") ?? false, status.standardOutput)
+        XCTAssertTrue(lines.last?.contains("; the next check is after 20") ?? false, status.standardOutput)
+        let again = try auth(["status"], keyID: "WRONGKEY01")
+        XCTAssertEqual(again.standardOutput, status.standardOutput, "nobody asked, nothing changed")
+        XCTAssertEqual(try apple!.requestsWaiting().token.map(\.grantType), ["authorization_code", "refresh_token"])
+    }
+
+    func testARedeliveredNotificationSaysItWasAlreadyApplied() throws {
+        XCTAssertEqual(try auth(["sign-in", "--authorization-code", try apple!.authorize()]).status, 0)
+        let body = home.appendingPathComponent("notification.json")
+        try apple!.notificationBody(type: "email-disabled", email: "ada@privaterelay.appleid.com").write(to: body)
+
+        let first = try auth(["notification", body.path])
+        let second = try auth(["notification", body.path])
+        let json = try auth(["notification", body.path, "--json"])
+
+        XCTAssertEqual(first.status, 0, first.standardError)
+        XCTAssertTrue(first.standardOutput.hasSuffix(": the stored credential is updated\n"), first.standardOutput)
+        XCTAssertEqual(second.status, 0, second.standardError)
+        XCTAssertTrue(second.standardOutput.hasPrefix("email-disabled for \(TestToken.userID) at 20"), second.standardOutput)
+        XCTAssertTrue(second.standardOutput.hasSuffix(": already applied; nothing changed\n"), second.standardOutput)
+        let line = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        XCTAssertEqual(line?["effect"] as? String, "already-applied")
+        XCTAssertEqual(line?["changedStoredCredential"] as? Bool, false)
+    }
+
+    func testACodeOfTheWebFlowIsExchangedUnderItsServicesID() throws {
+        let web = TestDeveloper.clientIDs[1]
+        // The first --client-id is the web flow's Services ID: a code alone is exchanged under it.
+        let alone = try auth(
+            ["sign-in", "--authorization-code", try apple!.authorize(clientID: web)], clientIDs: [web, TestDeveloper.clientIDs[0]])
+        XCTAssertEqual(alone.status, 0, alone.standardError)
+
+        // With its identity token, the token's audience says whom the code was issued to.
+        var token = TestToken(key: TestDeveloper.appleKey, now: Date())
+        token.claims["aud"] = web
+        let tokenFile = home.appendingPathComponent("web-token.jwt")
+        try Data(token.signed(by: TestDeveloper.appleKey).utf8).write(to: tokenFile)
+        let withToken = try auth([
+            "sign-in", "--authorization-code", try apple!.authorize(clientID: web), "--identity-token", tokenFile.path,
+        ])
+        XCTAssertEqual(withToken.status, 0, withToken.standardError)
+        XCTAssertEqual(withToken.standardOutput, "signed in as \(TestToken.userID)\n")
+
+        let deleted = try auth(["delete-account"])
+        XCTAssertEqual(deleted.status, 0, deleted.standardError)
+        let requests = try apple!.requestsWaiting()
+        XCTAssertEqual(requests.token.map(\.clientId), [web, web])
+        XCTAssertEqual(requests.token.map(\.status), [200, 200])
+        XCTAssertEqual(requests.revoke.map(\.clientId), [web])
+        XCTAssertEqual(requests.revoke.map(\.revoked), [true])
     }
 
     func testAnUnusableKeyFileIsAUsageErrorThatNamesItAndNeverShowsIt() throws {

@@ -125,6 +125,22 @@ final class AuthCommandTests: BistroTestCase {
         assertNotLeaked(token, in: [signIn, wrongNonce])
     }
 
+    func testTheHelpSaysWhatTheNonceIs() throws {
+        let help = try bistro("auth", "sign-in", "--help")
+        XCTAssertEqual(help.status, 0, help.standardError)
+        let line = help.standardOutput.split(separator: "\n").first { $0.contains("--nonce N") }.map(String.init) ?? ""
+        XCTAssertTrue(line.contains("the raw nonce the app generated"), line)
+        XCTAssertTrue(line.contains("SHA-256"), line)
+    }
+
+    func testARawNonceInTheTokenAsAWebFlowSendsIt() throws {
+        let nonce = "k3J8-raw-nonce-from-the-app"
+        let token = token { $0.claims["nonce"] = nonce }
+        let signIn = try auth("sign-in", "--identity-token", "-", "--nonce", nonce, input: Data(token.utf8))
+        XCTAssertEqual(signIn.status, 0, signIn.standardError)
+        XCTAssertEqual(signIn.standardOutput, "signed in as \(TestToken.userID)\n")
+    }
+
     func testOfflineItCannotVerifyNow() throws {
         let token = token()
         let signIn = try bistro(

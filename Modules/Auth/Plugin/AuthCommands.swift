@@ -30,7 +30,10 @@ struct AuthSignInCommand: FeatureCommand {
         help: ArgumentHelp(
             "the authorization code to exchange at Apple (needs --apple-team-id, --apple-key-id, --apple-private-key), or - for standard input",
             valueName: "CODE|-")) var authorizationCode: String?
-    @Option(help: ArgumentHelp("the raw nonce sent with the authorization request", valueName: "N")) var nonce: String?
+    @Option(
+        help: ArgumentHelp(
+            "the raw nonce the app generated for the authorization request; the token may carry it or its SHA-256 (hex)",
+            valueName: "N")) var nonce: String?
 
     func validate() throws {
         guard identityToken != nil || authorizationCode != nil else {
@@ -69,8 +72,9 @@ struct AuthSignInCommand: FeatureCommand {
     }
 }
 
-/// `bistro auth status`: who is signed in, and when Apple last confirmed it; checks a refresh
-/// token with Apple first when a day has passed since.
+/// `bistro auth status`: who is signed in, when Apple last confirmed it and when it last could not
+/// be asked; checks a refresh token with Apple first when a day has passed since the confirmation
+/// and an hour since the failure.
 struct AuthStatusCommand: FeatureCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "print 'signed in as USER' or 'signed out'")
 
@@ -83,8 +87,13 @@ struct AuthStatusCommand: FeatureCommand {
         }
         // The user id is the token's claim: shown, never interpreted.
         var lines = ["signed in as \(user.sanitizedForTerminal)"]
-        if let confirmed = await authentication.appleConfirmedAt() {
+        let checks = await authentication.appleCheckHistory()
+        if let confirmed = checks.confirmedAt {
             lines.append("Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")
+        }
+        if let failed = checks.failedAt {
+            let next = checks.nextCheckAfter.map { "; the next check is after \($0.formatted(.iso8601))" } ?? ""
+            lines.append("Apple last could not be asked at \(failed.formatted(.iso8601))\(next)")
         }
         services.console.emit(lines.joined(separator: "\n"))
     }
@@ -140,7 +149,8 @@ struct AuthDeleteAccountCommand: FeatureCommand {
 }
 
 /// `bistro auth notification [FILE|-] [--json]`: verifies a server-to-server notification (the body
-/// Apple POSTs to the app's endpoint) and applies it to the stored credential.
+/// Apple POSTs to the app's endpoint) and applies it to the stored credential; says so when it
+/// was applied before (Apple delivers one again until answered) or a later event was.
 struct AuthNotificationCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "notification", abstract: "verify and apply a server-to-server notification from Apple")
@@ -165,14 +175,22 @@ struct AuthNotificationCommand: FeatureCommand {
                 let email: String?
                 let isPrivateEmail: Bool?
                 let changedStoredCredential: Bool
+                let effect: String
             }
             services.console.emit(
                 try JSONLine.encode(
                     Line(
                         type: notification.event.rawValue, userID: notification.userID, eventTime: time, email: notification.email,
-                        isPrivateEmail: notification.isPrivateEmail, changedStoredCredential: notification.changedStoredCredential)))
+                        isPrivateEmail: notification.isPrivateEmail, changedStoredCredential: notification.changedStoredCredential,
+                        effect: notification.effect.rawValue)))
         } else {
-            let effect = notification.changedStoredCredential ? "the stored credential is updated" : "no stored credential is the user's"
+            let effect: String =
+                switch notification.effect {
+                case .applied: "the stored credential is updated"
+                case .alreadyApplied: "already applied; nothing changed"
+                case .superseded: "the stored credential already reflects a later event; nothing changed"
+                case .noCredentialForUser: "no stored credential is the user's"
+                }
             services.console.emit("\(notification.event.rawValue) for \(notification.userID.sanitizedForTerminal) at \(time): \(effect)")
         }
     }

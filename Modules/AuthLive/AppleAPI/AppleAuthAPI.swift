@@ -35,17 +35,27 @@ actor AppleAuthAPI {
         self.log = log
     }
 
-    /// The tokens for an authorization code issued to `clientID` (`grant_type=authorization_code`).
+    /// The tokens for an authorization code issued to `clientID` (`grant_type=authorization_code`);
+    /// the answer always has an identity token, which names the user.
     func exchange(code: String, clientID: String) async throws(AuthenticationError) -> AppleTokenResponse {
         var form = ["grant_type": "authorization_code", "code": code]
         form["redirect_uri"] = redirectURI
-        return try await tokens(form, clientID: clientID, what: "an authorization code")
+        let response = try await tokens(form, clientID: clientID)
+        guard response.identityToken != nil else {
+            throw .cannotReachApple(reason: "Apple's answer for an authorization code has no identity token")
+        }
+        return response
     }
 
-    /// A fresh identity token for a refresh token, which says Apple still honours it
-    /// (`grant_type=refresh_token`); throws `.appleRefused(.invalidGrant)` once it is revoked.
+    /// Apple's confirmation that it still honours a refresh token issued to `clientID`
+    /// (`grant_type=refresh_token`): an access token, and an identity token when Apple sends one;
+    /// throws `.appleRefused(.invalidGrant)` once it is revoked.
     func validate(refreshToken: String, clientID: String) async throws(AuthenticationError) -> AppleTokenResponse {
-        try await tokens(["grant_type": "refresh_token", "refresh_token": refreshToken], clientID: clientID, what: "a refresh token")
+        let response = try await tokens(["grant_type": "refresh_token", "refresh_token": refreshToken], clientID: clientID)
+        guard response.accessToken != nil else {
+            throw .cannotReachApple(reason: "Apple's answer for a refresh token has no access token")
+        }
+        return response
     }
 
     /// Revokes `refreshToken` and what was issued with it (`/auth/revoke`).
@@ -55,13 +65,13 @@ actor AppleAuthAPI {
         log("auth: Apple revoked the refresh token")
     }
 
-    private func tokens(_ form: [String: String], clientID: String, what: String) async throws(AuthenticationError) -> AppleTokenResponse {
+    private func tokens(_ form: [String: String], clientID: String) async throws(AuthenticationError) -> AppleTokenResponse {
         let answer = try await post("auth/token", form, clientID: clientID)
         guard answer.statusCode == 200 else { throw Self.refusal(answer) }
-        guard let object = JSONValue.object(from: Array(answer.body)), let response = AppleTokenResponse(object) else {
-            throw .cannotReachApple(reason: "Apple's answer for \(what) has no identity token")
+        guard let object = JSONValue.object(from: Array(answer.body)) else {
+            throw .cannotReachApple(reason: "Apple's answer is not a JSON object")
         }
-        return response
+        return AppleTokenResponse(object)
     }
 
     private func post(_ path: String, _ parameters: [String: String], clientID: String) async throws(AuthenticationError) -> HTTPResponse {

@@ -54,13 +54,22 @@ actor CredentialStore {
     /// Changes the stored credential of `userID` with `change`, read and written under the file's
     /// lock; false when none is stored for that user.
     func update(userID: String, _ change: (inout StoredCredential) -> Void) throws(FileSystemError) -> Bool {
-        guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return false }
-        return try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) in
-            guard var credential = load(), credential.userID == userID else { return false }
+        try modify(userID: userID) { credential in change(&credential) } != nil
+    }
+
+    /// Changes the stored credential of `userID` with `change` and gives what it returned; nil when
+    /// none is stored for that user.
+    ///
+    /// `change` sees the credential as it is under the file's lock, so whatever it decides from
+    /// it holds when it is written: another process cannot slip a change in between.
+    func modify<Outcome>(userID: String, _ change: (inout StoredCredential) -> Outcome) throws(FileSystemError) -> Outcome? {
+        guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return nil }
+        return try FileLock.withExclusiveLock(of: file) { () throws(FileSystemError) -> Outcome? in
+            guard var credential = load(), credential.userID == userID else { return nil }
             let before = credential
-            change(&credential)
+            let outcome = change(&credential)
             if credential != before { try write(credential) }
-            return true
+            return outcome
         }
     }
 

@@ -27,11 +27,28 @@ struct StoredCredential: Codable, Sendable, Equatable {
     var clientID: String?
     /// When Apple last confirmed the refresh token (the exchange, then each daily check).
     var appleConfirmedAt: Date?
+    /// When a check with Apple last failed since that confirmation (unreachable, or an answer that
+    /// is neither a confirmation nor a revocation): the next waits, as Apple may throttle checks.
+    var appleCheckFailedAt: Date?
+    /// When Apple issued the identity token of this sign-in (`iat`, Apple's clock): a revocation
+    /// Apple delivers late, from before it, is of a consent the user has given again since.
+    var identityTokenIssuedAt: Date?
     /// Whether the identity token's email is a private relay address.
     var isPrivateEmail: Bool?
     /// Whether Apple forwards the relay address's email (its `email-enabled` / `email-disabled`
     /// notifications); nil until one arrived.
     var emailForwarding: Bool?
+    /// When the relay event that set `emailForwarding` happened (`event_time`): an older one
+    /// delivered late changes nothing.
+    var emailForwardingEventTime: Date?
+    /// The SHA-256 of the identities (`jti`, else type, user and event time) of the last
+    /// `appliedNotificationLimit` notifications applied, oldest first: Apple delivers one again
+    /// until it is answered, also to a later process.
+    var appliedNotifications: [String]?
+
+    /// How many applied notifications are remembered; Apple's redeliveries come within a day or so,
+    /// far fewer than this for one user.
+    static let appliedNotificationLimit = 100
 
     /// The status this credential gives `userID` (nil: whoever it belongs to) at `now`, for an app
     /// that runs under `teamID` (nil: not known).
@@ -58,6 +75,7 @@ extension StoredCredential: CustomStringConvertible, CustomReflectable {
                 "userID": userID, "email": email as Any, "fullName": fullName as Any, "identityToken": "<redacted>",
                 "refreshToken": refreshToken == nil ? "nil" : "<redacted>", "signedInAt": signedInAt, "expiresAt": expiresAt as Any,
                 "revokedAt": revokedAt as Any, "teamID": teamID as Any, "appleConfirmedAt": appleConfirmedAt as Any,
+                "appleCheckFailedAt": appleCheckFailedAt as Any,
             ], displayStyle: .struct)
     }
 }

@@ -23,13 +23,23 @@ struct ClaimRules: Sendable {
         if let notBefore = claims.notBefore, notBefore > seconds + leeway { throw .invalidToken(.notYetValid) }
         guard let subject = claims.subject, !subject.isEmpty else { throw .invalidToken(.missingSubject) }
         if let expectedSubject, expectedSubject != subject { throw .invalidToken(.subjectMismatch) }
-        if let rawNonce {
-            // Apple puts hex(SHA-256(raw nonce)) in the token, so the raw nonce never travels in it.
-            guard let nonce = claims.nonce, constantTimeEqual(nonce, SHA256.hexDigest(rawNonce)) else {
-                throw .invalidToken(.wrongNonce)
-            }
-        }
+        if let rawNonce { try checkNonce(claims, rawNonce: rawNonce) }
         return (subject, audience)
+    }
+
+    /// Apple puts in the token whatever nonce the app gave it: an iOS app gives the SHA-256 of its
+    /// raw nonce (so the raw one never travels), a web page often the raw nonce itself. Either is
+    /// this request's answer. A device too old for nonces says `nonce_supported: false` and sends
+    /// none, which Apple asks servers to accept.
+    private func checkNonce(_ claims: IdentityTokenClaims, rawNonce: String) throws(AuthenticationError) {
+        guard let nonce = claims.nonce else {
+            guard claims.isNonceSupported == false else { throw .invalidToken(.wrongNonce) }
+            return
+        }
+        // Both comparisons run, so the time taken does not say which form came close.
+        let isHashed = constantTimeEqual(nonce, SHA256.hexDigest(rawNonce))
+        let isRaw = constantTimeEqual(nonce, rawNonce)
+        guard isHashed || isRaw else { throw .invalidToken(.wrongNonce) }
     }
 
     private func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {

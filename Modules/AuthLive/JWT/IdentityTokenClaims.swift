@@ -10,6 +10,8 @@ struct IdentityTokenClaims {
     let notBefore: Double?
     let subject: String?
     let nonce: String?
+    /// `nonce_supported`: false on a device too old to put a nonce in the token.
+    let isNonceSupported: Bool?
     let email: String?
     let isEmailVerified: Bool?
     let isPrivateEmail: Bool?
@@ -39,6 +41,7 @@ struct IdentityTokenClaims {
         }
         subject = try Self.optionalString(claims["sub"])
         nonce = try Self.optionalString(claims["nonce"])
+        isNonceSupported = try Self.flag(claims["nonce_supported"])
         email = try Self.optionalString(claims["email"])
         isEmailVerified = try Self.flag(claims["email_verified"])
         isPrivateEmail = try Self.flag(claims["is_private_email"])
@@ -52,7 +55,8 @@ struct IdentityTokenClaims {
         }
     }
 
-    /// Apple has sent these flags both as JSON booleans and as the strings "true" and "false".
+    /// Apple has sent these flags both as JSON booleans and as the strings "true" and "false"
+    /// (and documents some of them as either).
     private static func flag(_ value: JSONValue?) throws(AuthenticationError) -> Bool? {
         switch value {
         case nil, .null?: nil

@@ -3,8 +3,13 @@ import Foundation
 
 /// Reads a server-to-server notification as Apple POSTs it to an app's endpoint:
 /// `{"payload": "<JWS>"}`, the JWS signed with one of Apple's published keys, its claims `iss`
-/// (Apple), `aud` (one of the app's client ids), `iat`, `jti` and `events` — a JSON object Apple
-/// sends as a string — with `type`, `sub`, `event_time` (milliseconds), `email` and `is_private_email`.
+/// (Apple), `aud` (one of the app's client ids), `iat`, `exp`, `jti` and `events` — a JSON object
+/// Apple sends as a string — with `type`, `sub`, `event_time` (milliseconds), `email` and
+/// `is_private_email`.
+///
+/// Apple delivers a notification again until the endpoint answers 200, for as long as the payload
+/// lasts (`exp`, a day after `iat` in the payloads Apple sends): any payload that has not expired
+/// is read, however long ago it was issued.
 struct ServerNotificationReader: Sendable {
     /// What a verified notification says.
     struct Notice: Sendable, Equatable {
@@ -13,6 +18,10 @@ struct ServerNotificationReader: Sendable {
         let eventTime: Date
         let email: String?
         let isPrivateEmail: Bool?
+        /// The same for every delivery of the event and for no other: the SHA-256 of its `jti`, or
+        /// of its type, user and event time when it has none. A digest, so that what is kept of it
+        /// has one size whatever the payload said.
+        let identity: String
     }
 
     /// The largest body accepted; Apple's are about 1 KB.
@@ -20,8 +29,6 @@ struct ServerNotificationReader: Sendable {
 
     let verifier: IdentityTokenVerifier
     let clientIDs: [String]
-    /// How old (`iat`) a notification may be, in seconds.
-    let maximumAge: TimeInterval
     let leeway: TimeInterval
     let now: @Sendable () -> Date
 
@@ -45,13 +52,19 @@ struct ServerNotificationReader: Sendable {
             default: []
             }
         guard audiences.contains(where: clientIDs.contains) else { throw .invalidNotification(.wrongAudience) }
-        guard let issuedAt = claims["iat"]?.number else { throw .invalidNotification(.malformed) }
+        guard let issuedAt = claims["iat"]?.number, let expiresAt = claims["exp"]?.number else { throw .invalidNotification(.malformed) }
         let seconds = now().timeIntervalSince1970
-        guard issuedAt <= seconds + leeway, issuedAt >= seconds - maximumAge - leeway else { throw .invalidNotification(.stale) }
-        return try Self.notice(in: claims["events"])
+        guard issuedAt <= seconds + leeway, seconds <= expiresAt + leeway else { throw .invalidNotification(.stale) }
+        let tokenID: String?
+        switch claims["jti"] {
+        case nil, .null?: tokenID = nil
+        case .string(let text)? where !text.isEmpty: tokenID = text
+        default: throw .invalidNotification(.malformed)
+        }
+        return try Self.notice(in: claims["events"], tokenID: tokenID)
     }
 
-    private static func notice(in value: JSONValue?) throws(AuthenticationError) -> Notice {
+    private static func notice(in value: JSONValue?, tokenID: String?) throws(AuthenticationError) -> Notice {
         // Apple documents an object and sends a string holding one: both are read.
         let events: [String: JSONValue]
         switch value {
@@ -77,7 +90,7 @@ struct ServerNotificationReader: Sendable {
             case .string(let text)?: Double(text)
             default: nil
             }
-        guard let milliseconds else { throw .invalidNotification(.malformed) }
+        guard let milliseconds, milliseconds.isFinite, abs(milliseconds) < 1e15 else { throw .invalidNotification(.malformed) }
         let isPrivateEmail: Bool? =
             switch events["is_private_email"] {
             case .bool(let flag)?: flag
@@ -85,8 +98,10 @@ struct ServerNotificationReader: Sendable {
             case .string("false")?: false
             default: nil
             }
+        // Names that cannot occur in the other form, so that the two never coincide.
+        let identity = tokenID.map { "jti \($0)" } ?? "event \(event.rawValue) \(subject) \(Int64(milliseconds))"
         return Notice(
             event: event, userID: subject, eventTime: Date(timeIntervalSince1970: milliseconds / 1000),
-            email: events["email"]?.string, isPrivateEmail: isPrivateEmail)
+            email: events["email"]?.string, isPrivateEmail: isPrivateEmail, identity: SHA256.hexDigest(identity))
     }
 }

@@ -68,7 +68,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("client-id"),
         help: ArgumentHelp(
-            "accepted token audiences, comma-separated (default: the app's: app.<app>.ios,app.<app>.web)",
+            "accepted token audiences, comma-separated; a code given without a token is exchanged under the first"
+                + " (default: the app's: app.<app>.ios,app.<app>.web)",
             valueName: "ID"), environment: "BISTRO_APPLE_CLIENT_ID")
     var clientIDs: String?
     @Option(
