@@ -156,6 +156,25 @@ final class CommandParserTests: XCTestCase {
         }
     }
 
+    func testTheToolsOwnFlagsStandAnywhereBeforeTheEndOfOptions() {
+        for words in [
+            ["--database", "x", "--generate-completion-script", "zsh"], ["menu", "--generate-completion-script=zsh"],
+            ["--generate-completion-script", "zsh", "--database", "x"],
+        ] {
+            XCTAssertThrowsError(try CommandParser.parse(words, root: Tool.self), "\(words)") {
+                XCTAssertTrue(($0 as? CleanExit)?.description.hasPrefix("#compdef tool") ?? false, "\(words): \($0)")
+            }
+        }
+        XCTAssertThrowsError(try CommandParser.parse(["--timeout", "3", "--generate-manual"], root: Tool.self)) {
+            XCTAssertTrue(($0 as? CleanExit)?.description.hasPrefix(".Dd ") ?? false, "\($0)")
+        }
+        XCTAssertThrowsError(try CommandParser.parse(["--generate-completion-script"], root: Tool.self)) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "--generate-completion-script takes one of bash, zsh, fish")
+        }
+        let parsed = try? CommandParser.parse(["menu", "set", "--", "--generate-manual", "1"], root: Tool.self)
+        XCTAssertEqual((parsed?.command as? MenuSet)?.item, "--generate-manual", "after --, a word is a value")
+    }
+
     func testTheManualIsWrittenFromTheSameDeclarations() {
         let page = CommandParser.manual(root: Tool.self, date: Date(timeIntervalSince1970: 1_796_342_400))
         let lines = page.split(separator: "\n").map(String.init)

@@ -109,7 +109,7 @@ final class HostileServerTests: BistroTestCase {
     }
 
     func testATimeoutThatIsNotAPositiveNumberIsAUsageError() throws {
-        for value in ["0", "-1", "soon", "nan"] {
+        for value in ["0", "-1", "soon", "nan", "0x10", "+3", "1e1", "1e10", " 3", ".", "1.5.2", "٣"] {
             let run = try bistro("--timeout", value, "contacts")
             XCTAssertEqual(run.status, 2, value)
             XCTAssertEqual(
@@ -117,5 +117,7 @@ final class HostileServerTests: BistroTestCase {
                 "bistro: error: TIMEOUT must be a number of seconds above 0, not '\(value)'\ntry 'bistro --help' for usage\n")
         }
         XCTAssertTrue(try bistro("--help").standardOutput.contains("--timeout SECONDS"))
+        let decimal = try bistro("--timeout", "2.5", "contacts")
+        XCTAssertEqual(decimal.status, 0, decimal.standardError)
     }
 }

@@ -36,13 +36,19 @@ public enum CommandParser {
         func usage(_ message: String) -> UsageError {
             UsageError(message, commandPath: chain.map(\.name))
         }
-        if arguments.first == "--generate-completion-script" {
-            guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
+        // The tool's own flags stand anywhere before `--`, as swift-argument-parser's do: a user
+        // adds them to a command line that already holds options (`--database x`).
+        let ownWords = arguments.prefix { $0 != "--" }
+        if let index = ownWords.firstIndex(where: { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") })
+        {
+            let word = ownWords[index]
+            let name = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : ownWords.dropFirst(index + 1).first
+            guard let shell = name.flatMap(CompletionShell.init(rawValue:)) else {
                 throw usage("--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             throw CleanExit.message(completionScript(for: shell, toolName: chain[0].name))
         }
-        if arguments == ["--generate-manual"] {
+        if ownWords.contains("--generate-manual") {
             throw CleanExit.message(manual(root: root, rootConfiguration: rootConfiguration))
         }
         var positionals: [String] = []

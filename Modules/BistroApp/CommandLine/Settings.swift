@@ -85,7 +85,9 @@ struct Settings: Sendable {
             teamID: options.appleTeamID, keyID: options.appleKeyID,
             path: options.applePrivateKey)
         if let timeoutText = options.timeout {
-            guard let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            // Decimal digits with at most one point: Double(_:) would also take "0x10", "+3" and "1e1".
+            let decimal = timeoutText.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+            guard decimal, let seconds = Double(timeoutText), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("TIMEOUT must be a number of seconds above 0, not '\(timeoutText)'")
             }
             networkTimeout = seconds
