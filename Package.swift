@@ -195,8 +195,8 @@ let testTargets: [Target] = [
     tests(
         "Auth",
         [
-            "AuthInterface", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive", "ReactiveTesting",
-            "TerminalUI",
+            "AuthInterface", "AuthTesting", "TestSupport", "Architecture", "ArchitectureTesting", "Dependencies", "Reactive",
+            "ReactiveTesting", "TerminalUI",
         ]),
     tests("AuthTesting", ["AuthInterface", "Dependencies", "Reactive", "ReactiveTesting"]),
     // the getting-started articles' code with tests of what the articles say, and the check that every article

@@ -29,6 +29,14 @@ public struct AuthenticationClient: Sendable {
     /// How the daily check of the signed-in user's refresh token with Apple has gone (when Apple last
     /// confirmed it, when it last could not be asked, when the next check is made); empty without one.
     public var appleCheckHistory: @Sendable () async -> AppleCheckHistory
+    /// The status of the stored sign-in now, then again each time it changes, whoever changed it:
+    /// this process, another one (`bistro auth sign-out`, a revocation Apple notified, a sign-in) or
+    /// the clock (a session that ran out). Read from what the device stores, never by asking Apple;
+    /// an open app follows it as it follows the database. Ends when the loop over it stops.
+    public var storedStatusChanges: @Sendable () -> AsyncStream<AuthenticationStatus>
+    /// The signed-in user's account as stored (who, the e-mail, the private relay's forwarding);
+    /// nil when nobody is signed in.
+    public var signedInAccount: @Sendable () async -> SignedInAccount?
 
     /// A client made of the given endpoints; one built without one of the later endpoints reports
     /// it unimplemented when it is called.
@@ -45,7 +53,11 @@ public struct AuthenticationClient: Sendable {
         handleServerNotification: @escaping @Sendable (_ body: Data) async throws -> AppleAccountNotification =
             Dependencies.unimplemented("AuthenticationClient.handleServerNotification"),
         appleCheckHistory: @escaping @Sendable () async -> AppleCheckHistory = Dependencies.unimplemented(
-            "AuthenticationClient.appleCheckHistory", placeholder: AppleCheckHistory())
+            "AuthenticationClient.appleCheckHistory", placeholder: AppleCheckHistory()),
+        storedStatusChanges: @escaping @Sendable () -> AsyncStream<AuthenticationStatus> = Dependencies.unimplemented(
+            "AuthenticationClient.storedStatusChanges", placeholder: AsyncStream { $0.finish() }),
+        signedInAccount: @escaping @Sendable () async -> SignedInAccount? = Dependencies.unimplemented(
+            "AuthenticationClient.signedInAccount", placeholder: nil)
     ) {
         self.checkAppleAuthenticationStatus = checkAppleAuthenticationStatus
         self.signIn = signIn
@@ -55,5 +67,7 @@ public struct AuthenticationClient: Sendable {
         self.deleteAccount = deleteAccount
         self.handleServerNotification = handleServerNotification
         self.appleCheckHistory = appleCheckHistory
+        self.storedStatusChanges = storedStatusChanges
+        self.signedInAccount = signedInAccount
     }
 }

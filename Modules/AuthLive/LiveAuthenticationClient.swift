@@ -56,7 +56,9 @@ public struct LiveAuthenticationClient: Sendable {
             appleConfirmedAt: { await appleConfirmedAt() },
             deleteAccount: { try await deleteAccount() },
             handleServerNotification: { body in try await handleServerNotification(body) },
-            appleCheckHistory: { await appleCheckHistory() })
+            appleCheckHistory: { await appleCheckHistory() },
+            storedStatusChanges: { storedStatusChanges() },
+            signedInAccount: { await signedInAccount() })
     }
 
     /// Verifies `identityToken`, given the raw nonce the app generated (the token may carry it or its
@@ -257,6 +259,41 @@ public struct LiveAuthenticationClient: Sendable {
         return AppleCheckHistory(
             confirmedAt: credential.appleConfirmedAt, failedAt: credential.appleCheckFailedAt,
             nextCheckAfter: apple == nil ? nil : nextCheck(of: credential, at: now) ?? now)
+    }
+
+    /// The stored sign-in's status now, then each time it changes, by whichever process or by the
+    /// clock: the credential file is read every `storedStatusCheckInterval` seconds, as the
+    /// database notices another process's commits, and Apple is never asked. Ends when the
+    /// consumer stops iterating.
+    public func storedStatusChanges() -> AsyncStream<AuthenticationStatus> {
+        let credentials = credentials
+        let configuration = configuration
+        return AsyncStream { continuation in
+            let watch = Task {
+                var last: AuthenticationStatus?
+                while !Task.isCancelled {
+                    let status =
+                        await credentials.load(quietly: true)?.status(
+                            for: nil, at: configuration.now(), teamID: configuration.signingKey?.teamID) ?? .signedOut(.notFound)
+                    if status != last {
+                        continuation.yield(status)
+                        last = status
+                    }
+                    try? await Task.sleep(for: .seconds(configuration.storedStatusCheckInterval))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in watch.cancel() }
+        }
+    }
+
+    /// The signed-in user's account as stored: who, the e-mail, the relay's forwarding; nil when
+    /// nobody is signed in.
+    public func signedInAccount() async -> SignedInAccount? {
+        guard let credential = await signedInCredential() else { return nil }
+        return SignedInAccount(
+            userID: credential.userID, email: credential.email, isPrivateEmail: credential.isPrivateEmail,
+            emailForwarding: credential.emailForwarding, emailForwardingChangedAt: credential.emailForwardingEventTime)
     }
 
     /// Revokes the stored refresh token at Apple, then deletes the credential; when Apple cannot be

@@ -28,6 +28,9 @@ public struct LiveAuthenticationConfiguration: Sendable {
         set { retiredNotificationMaximumAge = newValue }
     }
     private var retiredNotificationMaximumAge: TimeInterval = 60 * 60
+    /// How often `storedStatusChanges` reads the credential file, in seconds: another process's
+    /// sign-in or sign-out reaches an open app within about this long.
+    public var storedStatusCheckInterval: TimeInterval = 0.5
     /// The directory for the credential and the key cache; created with mode 0700.
     public var stateDirectory: URL
     /// How far clocks may disagree, in seconds, when `exp`, `iat` and `nbf` are checked.

@@ -11,8 +11,14 @@ public final class FakeAuthentication: Sendable {
 
     private struct State {
         var user: String?
+        /// Why nobody is signed in: `.revoked` after `revoke()`, else not found.
+        var signedOutReason = AuthenticationStatus.SignedOutReason.notFound
         var signInFailure: AuthenticationError?
         var signOutFailure: AuthenticationError?
+        /// Whoever follows `storedStatusChanges`.
+        var watchers: [UUID: AsyncStream<AuthenticationStatus>.Continuation] = [:]
+
+        var status: AuthenticationStatus { user == nil ? .signedOut(signedOutReason) : .signedIn }
     }
 
     private let state: Locked<State>
@@ -55,7 +61,47 @@ public final class FakeAuthentication: Sendable {
             handleServerNotification: { _ in
                 throw AuthenticationError.notConfigured(reason: "the fake sign-in takes no server-to-server notifications")
             },
-            appleCheckHistory: { AppleCheckHistory() })
+            appleCheckHistory: { AppleCheckHistory() },
+            storedStatusChanges: { self.storedStatusChanges() },
+            signedInAccount: { self.user.map { SignedInAccount(userID: $0) } })
+    }
+
+    /// Signs the user out as Apple's `consent-revoked` would, from elsewhere: the status says
+    /// revoked, and whoever follows `storedStatusChanges` is told.
+    public func revoke() {
+        change { state in
+            state.user = nil
+            state.signedOutReason = .revoked
+        }
+    }
+
+    /// Signs `user` in from elsewhere (another process, say): whoever follows `storedStatusChanges` is told.
+    public func signInElsewhere(_ user: String) {
+        change { $0.user = user }
+    }
+
+    /// The status now, then after each change.
+    private func storedStatusChanges() -> AsyncStream<AuthenticationStatus> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AuthenticationStatus.self)
+        let id = UUID()
+        let current = state.withLock { state in
+            state.watchers[id] = continuation
+            return state.status
+        }
+        continuation.yield(current)
+        continuation.onTermination = { [state] _ in _ = state.withLock { $0.watchers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// Applies `change` and tells the watchers the status when it changed (outside the lock).
+    private func change<Outcome, Failure: Error>(_ change: (inout State) throws(Failure) -> Outcome) throws(Failure) -> Outcome {
+        let (outcome, status, watchers) = try state.withLock { state throws(Failure) in
+            let before = state.status
+            let outcome = try change(&state)
+            return (outcome, state.status, state.status == before ? [] : Array(state.watchers.values))
+        }
+        for watcher in watchers { watcher.yield(status) }
+        return outcome
     }
 
     /// Signs the user out as a deletion would; there are no tokens at Apple to revoke.
@@ -66,12 +112,13 @@ public final class FakeAuthentication: Sendable {
     }
 
     private func status(of userID: String?) -> AuthenticationStatus {
-        guard let user else { return .signedOut(.notFound) }
+        let (user, status) = state.withLock { ($0.user, $0.status) }
+        guard let user else { return status }
         return userID == nil || userID == user ? .signedIn : .signedOut(.notFound)
     }
 
     private func signIn(_ response: AppleAuthenticationResponse) throws(AuthenticationError) {
-        try state.withLock { state throws(AuthenticationError) in
+        try change { state throws(AuthenticationError) in
             if let failure = state.signInFailure { throw failure }
             guard let token = response.identityToken, !token.isEmpty else { throw .invalidToken(.missing) }
             // As the live client: without a user id from the platform, the token's subject is the
@@ -94,9 +141,10 @@ public final class FakeAuthentication: Sendable {
     }
 
     private func signOut() throws(AuthenticationError) {
-        try state.withLock { state throws(AuthenticationError) in
+        try change { state throws(AuthenticationError) in
             if let failure = state.signOutFailure { throw failure }
             state.user = nil
+            state.signedOutReason = .notFound
         }
     }
 }

@@ -2,6 +2,7 @@ import AuthInterface
 import AuthLive
 import AuthTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// The live client's endpoints: sign-in stores a credential, the status reads it, sign-out deletes it.
@@ -42,6 +43,49 @@ final class SignInStatusTests: LiveClientTestCase {
         XCTAssertTrue(wasStored)
         let revoked = await client.signedInUserID()
         XCTAssertNil(revoked)
+    }
+
+    func testTheStoredStatusIsFollowedWhoeverChangesIt() async throws {
+        var watching = configuration()
+        watching.storedStatusCheckInterval = 0.02
+        let app = LiveAuthenticationClient(configuration: watching)
+        // Another process: a client of its own on the same state directory.
+        let elsewhere = makeClient()
+        let seen = AppendLog<AuthenticationStatus>()
+        let following = Task {
+            for await status in app.storedStatusChanges() { seen.append(status) }
+        }
+        defer { following.cancel() }
+        func waitFor(_ count: Int) async {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while seen.values.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+
+        await waitFor(1)
+        try await elsewhere.signIn(response(token().signed(by: TestKeys.rsa1)))
+        await waitFor(2)
+        _ = try await elsewhere.revoke(userID: TestToken.userID)
+        await waitFor(3)
+        try await elsewhere.signIn(response(token().signed(by: TestKeys.rsa1)))
+        await waitFor(4)
+        clock.advance(by: 30 * 24 * 60 * 60)
+        await waitFor(5)
+        try await elsewhere.signOut()
+        await waitFor(6)
+        XCTAssertEqual(
+            seen.values,
+            [.signedOut(.notFound), .signedIn, .signedOut(.revoked), .signedIn, .signedOut(.expired), .signedOut(.notFound)],
+            "each change once, the session's end by the clock alone")
+    }
+
+    func testTheSignedInAccountSaysTheRelaysForwarding() async throws {
+        let client = makeClient()
+        let nobody = await client.signedInAccount()
+        XCTAssertNil(nobody)
+        try await client.signIn(response(token().signed(by: TestKeys.rsa1)))
+        let account = await client.signedInAccount()
+        XCTAssertEqual(account?.userID, TestToken.userID)
+        XCTAssertNil(account?.emailForwarding, "no notification said yet")
     }
 
     func testTheSessionExpires() async throws {

@@ -138,9 +138,9 @@ final class AppleAccountCommandTests: BistroTestCase {
 
         XCTAssertEqual(status.status, 0, status.standardError)
         let lines = status.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, status.standardOutput)
+        XCTAssertEqual(lines.count, 4, status.standardOutput)
         XCTAssertEqual(lines.first, "signed in as \(TestToken.userID)")
-        XCTAssertEqual(lines.dropFirst().first, "Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")
+        XCTAssertEqual(lines.dropFirst(2).first, "Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")
         XCTAssertTrue(lines.last?.hasPrefix("Apple last could not be asked at 20") ?? false, status.standardOutput)
         XCTAssertTrue(lines.last?.contains("; the next check is after 20") ?? false, status.standardOutput)
         let again = try auth(["status"], keyID: "WRONGKEY01")
@@ -165,6 +165,14 @@ final class AppleAccountCommandTests: BistroTestCase {
         let line = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         XCTAssertEqual(line?["effect"] as? String, "already-applied")
         XCTAssertEqual(line?["changedStoredCredential"] as? Bool, false)
+
+        // What `auth status` says of the relay: Apple's word, with when the user changed it.
+        let status = try auth(["status"])
+        XCTAssertEqual(status.status, 0, status.standardError)
+        let lines = status.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.dropFirst().first, "e-mail: ada@privaterelay.appleid.com (Apple's private relay)")
+        XCTAssertTrue(
+            lines.dropFirst(2).first?.hasPrefix("the private relay does not forward e-mail since 20") ?? false, status.standardOutput)
     }
 
     func testACodeOfTheWebFlowIsExchangedUnderItsServicesID() throws {

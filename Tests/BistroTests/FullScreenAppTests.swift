@@ -95,10 +95,29 @@ final class FullScreenAppTests: BistroTestCase {
         XCTAssertFalse(first.screen.contains(signature.prefix(12)))
 
         let status = try bistro("auth", "status")
-        XCTAssertEqual(status.standardOutput, "signed in as \(TestToken.userID)\n")
+        XCTAssertTrue(status.standardOutput.hasPrefix("signed in as \(TestToken.userID)\n"), status.standardOutput)
 
         // The credential is kept: the next launch goes straight to the tabs.
         _ = try session(["--apple-keys-url", keysURL], [.waitFor("[Menu]"), .waitFor("튀김"), .controlC, .exit])
+    }
+
+    func testTheOpenAppFollowsASignOutAndASignInFromAnotherTerminal() throws {
+        let state = home.appendingPathComponent("followed-state").path
+        try signInFromTheCommandLine(stateDirectory: state)
+        let bistro = try Self.executable.path
+        let token = home.appendingPathComponent("token.jwt").path
+        let result = try session(
+            ["--apple-keys-url", keysURL, "--state-dir", state],
+            [
+                .waitFor("[Menu]"),
+                .run([bistro, "auth", "sign-out", "--state-dir", state]),
+                .waitFor("Sign in with Apple"), .snapshot("signedOut"),
+                .run([bistro, "auth", "sign-in", "--identity-token", token, "--apple-keys-url", keysURL, "--state-dir", state]),
+                .waitFor("[Menu]"), .snapshot("signedIn"),
+                .controlC, .exit,
+            ])
+        XCTAssertFalse(result.snapshots["signedOut"]?.contains("[Menu]") ?? true, result.snapshots["signedOut"] ?? "")
+        XCTAssertTrue(result.snapshots["signedIn"]?.contains("Account") ?? false, result.snapshots["signedIn"] ?? "")
     }
 
     func testARefusedTokenShowsWhyOnTheSignInScreen() throws {

@@ -72,21 +72,30 @@ struct AuthSignInCommand: FeatureCommand {
     }
 }
 
-/// `bistro auth status`: who is signed in, when Apple last confirmed it and when it last could not
-/// be asked; checks a refresh token with Apple first when a day has passed since the confirmation
-/// and an hour since the failure.
+/// `bistro auth status`: who is signed in, the private relay's forwarding when Apple said, when
+/// Apple last confirmed the sign-in and when it last could not be asked; checks a refresh token
+/// with Apple first when a day has passed since the confirmation and an hour since the failure.
+/// Exits 1 when nobody is signed in, so that a script can test it.
 struct AuthStatusCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "print 'signed in as USER' or 'signed out'")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "print 'signed in as USER' (exit 0) or 'signed out' and why (exit 1)")
 
     func run(with services: FeatureServices) async throws {
         let authentication = services.dependencies.authenticationClient
         let status = await authentication.checkAppleAuthenticationStatus(nil)
-        guard status == .signedIn, let user = await authentication.signedInUser() else {
+        guard status == .signedIn, let account = await authentication.signedInAccount() else {
             services.console.emit(Self.signedOut(status))
-            return
+            throw ExitCode.failure
         }
-        // The user id is the token's claim: shown, never interpreted.
-        var lines = ["signed in as \(user.sanitizedForTerminal)"]
+        // The user id and the e-mail are the token's claims: shown, never interpreted.
+        var lines = ["signed in as \(account.userID.sanitizedForTerminal)"]
+        if let email = account.email {
+            lines.append("e-mail: \(email.sanitizedForTerminal)\(account.isPrivateEmail == true ? " (Apple's private relay)" : "")")
+        }
+        if let forwarding = account.emailForwarding {
+            let since = account.emailForwardingChangedAt.map { " since \($0.formatted(.iso8601))" } ?? ""
+            lines.append("the private relay \(forwarding ? "forwards" : "does not forward") e-mail\(since)")
+        }
         let checks = await authentication.appleCheckHistory()
         if let confirmed = checks.confirmedAt {
             lines.append("Apple last confirmed the sign-in at \(confirmed.formatted(.iso8601))")

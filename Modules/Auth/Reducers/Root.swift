@@ -3,7 +3,9 @@ import AuthInterface
 import Dependencies
 
 /// The app's authentication flow (the TCA Sign in with Apple tutorial): the sign-in screen until a user is signed in, then the
-/// main screen; at launch the stored credential decides.
+/// main screen; at launch the stored credential decides, and while the screens show (`task`) they
+/// follow it, whoever changes it: another process signing out or in, a revocation Apple notified,
+/// a session that ran out. The sign-in screen then says why the user is signed out.
 public struct Root: Reducer, Sendable {
     /// Which screen shows.
     public enum State: Sendable, Equatable {
@@ -28,6 +30,11 @@ public struct Root: Reducer, Sendable {
         case _onAppear
         /// What the status check found.
         case _checkAuthenticationStatusResponse(AuthenticationStatus)
+        /// The screens show: follow the stored sign-in for as long as they do (a long-living
+        /// effect, ended by cancelling the task that sent it, as TCA's `.task`).
+        case task
+        /// The stored sign-in changed (or, first, what it is now).
+        case _storedStatusChanged(AuthenticationStatus)
     }
 
     @Dependency(\.authenticationClient) var authenticationClient
@@ -53,10 +60,22 @@ public struct Root: Reducer, Sendable {
             case ._checkAuthenticationStatusResponse(.signedIn):
                 if case .signIn = state { state = .main(Main.State()) }
                 return .none
-            case ._checkAuthenticationStatusResponse(.signedOut(_)):
+            case ._checkAuthenticationStatusResponse(.signedOut(let reason)):
                 // At launch the sign-in screen already shows; a later check that finds the
                 // credential revoked or expired leaves the main screen.
-                if case .main = state { state = .signIn(SignIn.State()) }
+                Self.showSignIn(&state, because: reason)
+                return .none
+            case .task:
+                return .run { send in
+                    for await status in authenticationClient.storedStatusChanges() {
+                        send(._storedStatusChanged(status))
+                    }
+                }
+            case ._storedStatusChanged(.signedIn):
+                if case .signIn = state { state = .main(Main.State()) }
+                return .none
+            case ._storedStatusChanged(.signedOut(let reason)):
+                Self.showSignIn(&state, because: reason)
                 return .none
             case .signIn, .main:
                 return .none
@@ -67,6 +86,21 @@ public struct Root: Reducer, Sendable {
         }
         .ifCaseLet(State.main, action: Action.main) {
             Main()
+        }
+    }
+
+    /// The sign-in screen, saying `reason` when it is more than "nobody signed in" (Apple's
+    /// credential state: revoked, transferred; or a session that ran out).
+    private static func showSignIn(_ state: inout State, because reason: AuthenticationStatus.SignedOutReason) {
+        let shown: AuthenticationStatus.SignedOutReason? = reason == .notFound ? nil : reason
+        switch state {
+        case .main:
+            state = .signIn(SignIn.State(signedOutReason: shown))
+        case .signIn(var signIn):
+            // A user who signed out here, or was never signed in, needs no reason.
+            guard let shown, signIn.signedOutReason != shown else { return }
+            signIn.signedOutReason = shown
+            state = .signIn(signIn)
         }
     }
 }

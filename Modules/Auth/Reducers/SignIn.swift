@@ -10,10 +10,25 @@ public struct SignIn: Reducer, Sendable {
     public struct State: Sendable, Equatable {
         /// Why the last sign-in failed, shown until the next attempt.
         public var failure: AuthenticationError?
+        /// Why the user was signed out while the app was open or since it last ran, when it is
+        /// Apple's word (revoked, transferred) or a session that ran out; cleared by a sign-in attempt.
+        public var signedOutReason: AuthenticationStatus.SignedOutReason?
 
-        /// A sign-in screen, with no failure unless given.
-        public init(failure: AuthenticationError? = nil) {
+        /// A sign-in screen, with no failure or reason unless given.
+        public init(failure: AuthenticationError? = nil, signedOutReason: AuthenticationStatus.SignedOutReason? = nil) {
             self.failure = failure
+            self.signedOutReason = signedOutReason
+        }
+
+        /// What the screen says under its button: the failure, else why the user was signed out.
+        public var notice: String? {
+            if let failure { return failure.message }
+            switch signedOutReason {
+            case .revoked: return "You were signed out: you stopped using Sign in with Apple for this app."
+            case .expired: return "You were signed out: the session ran out. Sign in again."
+            case .transferred: return "You were signed out: the app moved to another developer team. Sign in again."
+            case .notFound, nil: return nil
+            }
         }
     }
 
@@ -43,6 +58,7 @@ public struct SignIn: Reducer, Sendable {
         switch action {
         case .signInWithAppleButtonTapped(let response):
             state.failure = nil
+            state.signedOutReason = nil
             return .run { send in
                 try await authenticationClient.signIn(response)
                 send(.delegate(.didSignIn))

@@ -29,7 +29,8 @@ public final class RootCoordinator {
         self.makeMainViewController = makeMainViewController ?? { AccountViewController(store: $0, appTitle: appTitle) }
     }
 
-    /// Shows the screen for the current state, follows changes, and sends `_onAppear`.
+    /// Shows the screen for the current state, follows changes, sends `_onAppear`, and follows the
+    /// stored sign-in (`task`) for as long as the coordinator lives.
     public func start() {
         store.states
             .map(Page.init)
@@ -38,6 +39,14 @@ public final class RootCoordinator {
             .subscribe(onNext: { [weak self] page in self?.show(page) })
             .disposed(by: disposeBag)
         store.send(._onAppear)
+        following = store.send(.task)
+    }
+
+    /// The `task` effect, cancelled with the coordinator.
+    private var following: StoreTask?
+
+    deinit {
+        following?.cancel()
     }
 
     private enum Page: Equatable {

@@ -3,7 +3,8 @@ import AuthInterface
 import Reactive
 import TerminalUI
 
-/// The sign-in screen: the app's name, a "Sign in with Apple" button, and why the last attempt failed.
+/// The sign-in screen: the app's name, a "Sign in with Apple" button, and why the last attempt
+/// failed or why the user was signed out.
 ///
 /// The terminal has no Apple sign-in sheet, so the platform's part — producing an
 /// `AppleAuthenticationResponse` — is the `authorize` closure the app passes in (a device-flow
@@ -13,7 +14,7 @@ import TerminalUI
 public final class SignInViewController: ViewController {
     /// The Sign in with Apple button (Enter while focused).
     public let signInButton = Button("Sign in with Apple")
-    /// The failure of the last attempt, if any.
+    /// The failure of the last attempt, else why the user was signed out, if either.
     public let failureLabel = Label(alignment: .center, numberOfLines: 0)
     /// "Signed out", and the keys.
     public let statusLine = StatusLine("Signed out", hint: "Enter sign in")
@@ -40,7 +41,7 @@ public final class SignInViewController: ViewController {
 
     /// Binds the failure to its label and taps to the store.
     public override func viewDidLoad() {
-        AuthScreenLayout.bindFailure(of: store, { $0.failure?.message }, to: failureLabel)
+        AuthScreenLayout.bindFailure(of: store, { $0.notice }, to: failureLabel)
             .disposed(by: disposeBag)
         let authorize = self.authorize
         let store = self.store

@@ -15,16 +15,17 @@ actor CredentialStore {
         self.writeHook = writeHook
     }
 
-    /// The stored credential; nil when there is none or it cannot be read (which is logged).
-    func load() -> StoredCredential? {
+    /// The stored credential; nil when there is none or it cannot be read (which is logged unless
+    /// `quietly`: a watch that reads the file every half second would fill the log).
+    func load(quietly: Bool = false) -> StoredCredential? {
         do {
             guard let bytes = try AtomicFile.contents(of: file) else { return nil }
             return try Self.decoder.decode(StoredCredential.self, from: Data(bytes))
         } catch let error as FileSystemError {
-            log("auth: could not read the stored credential: \(error)")
+            if !quietly { log("auth: could not read the stored credential: \(error)") }
         } catch {
             // The decoding error is not logged: it may quote the file, and the file holds a token.
-            log("auth: the stored credential at \(file.path) is unreadable; treating the user as signed out")
+            if !quietly { log("auth: the stored credential at \(file.path) is unreadable; treating the user as signed out") }
         }
         return nil
     }

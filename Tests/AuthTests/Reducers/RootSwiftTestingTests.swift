@@ -17,12 +17,19 @@ import Testing
         store.dependencies.authenticationClient = authenticationClient
 
         await store.send(._onAppear)
-        if status == .signedIn {
+        switch status {
+        case .signedIn:
             await store.receive(._checkAuthenticationStatusResponse(.signedIn)) {
                 $0 = .main(Main.State())
             }
-        } else {
+        case .signedOut(.notFound):
+            // Nobody was signed in: nothing to say.
             await store.receive(._checkAuthenticationStatusResponse(status))
+        case .signedOut(let reason):
+            // Apple's word, or a session that ran out: the sign-in screen says why.
+            await store.receive(._checkAuthenticationStatusResponse(status)) {
+                $0 = .signIn(SignIn.State(signedOutReason: reason))
+            }
         }
     }
 

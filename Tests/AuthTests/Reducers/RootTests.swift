@@ -87,8 +87,12 @@ final class RootTests: XCTestCase {
             return .signedOut(.revoked)
         }
         await store.send(._onAppear)
-        await store.receive(._checkAuthenticationStatusResponse(.signedOut(.revoked)))
-        await store.send(.signIn(.signInWithAppleButtonTapped(.mock)))
+        await store.receive(._checkAuthenticationStatusResponse(.signedOut(.revoked))) {
+            $0 = .signIn(SignIn.State(signedOutReason: .revoked))
+        }
+        await store.send(.signIn(.signInWithAppleButtonTapped(.mock))) {
+            $0 = .signIn(SignIn.State())
+        }
         await store.receive(.signIn(.delegate(.didSignIn))) {
             $0 = .main(Main.State())
         }
@@ -100,8 +104,32 @@ final class RootTests: XCTestCase {
         store.dependencies.authenticationClient.checkAppleAuthenticationStatus = { _ in .signedOut(.revoked) }
         await store.send(._onAppear)
         await store.receive(._checkAuthenticationStatusResponse(.signedOut(.revoked))) {
-            $0 = .signIn(SignIn.State())
+            $0 = .signIn(SignIn.State(signedOutReason: .revoked))
         }
+    }
+
+    func testTheScreensFollowTheStoredSignInAndSayWhyItEnded() async {
+        let (changes, change) = AsyncStream.makeStream(of: AuthenticationStatus.self)
+        let store = TestStore(initialState: Root.State(), reducer: Root())
+        store.dependencies.authenticationClient.storedStatusChanges = { changes }
+
+        let following = await store.send(.task)
+        change.yield(.signedOut(.notFound))
+        await store.receive(._storedStatusChanged(.signedOut(.notFound)))
+        change.yield(.signedIn)
+        await store.receive(._storedStatusChanged(.signedIn)) {
+            $0 = .main(Main.State())
+        }
+        change.yield(.signedOut(.expired))
+        await store.receive(._storedStatusChanged(.signedOut(.expired))) {
+            $0 = .signIn(SignIn.State(signedOutReason: .expired))
+        }
+        XCTAssertEqual(SignIn.State(signedOutReason: .expired).notice, "You were signed out: the session ran out. Sign in again.")
+        change.yield(.signedOut(.revoked))
+        await store.receive(._storedStatusChanged(.signedOut(.revoked))) {
+            $0 = .signIn(SignIn.State(signedOutReason: .revoked))
+        }
+        following.cancel()
     }
 
     func testAFailedSignOutStaysOnTheMainScreenWithTheReason() async {

@@ -1,6 +1,7 @@
 import Architecture
 import Auth
 import AuthInterface
+import AuthTesting
 import Dependencies
 import Reactive
 import ReactiveTesting
@@ -16,6 +17,29 @@ final class ScreenTests: XCTestCase {
     func testACancelledAuthorizationSendsNothing() { MainActor.assumeIsolated { Self.cancelledAuthorization() } }
     func testTheAppChoosesWhatShowsOnceSignedIn() { MainActor.assumeIsolated { Self.customMainScreen() } }
     func testTheScreensNameTheAppTheyAreIn() { MainActor.assumeIsolated { Self.appTitle() } }
+    func testTheScreensFollowTheStoredSignInWhoeverChangesIt() { MainActor.assumeIsolated { Self.followsTheStoredSignIn() } }
+
+    @MainActor private static func followsTheStoredSignIn() {
+        let authentication = FakeAuthentication(signedInUser: "ana")
+        let app = App(client: authentication.client, followsStoredStatus: true)
+        app.waitUntil("signed in at launch") { if case .main = $0 { true } else { false } }
+
+        // Apple's consent-revoked, applied by another process: the screen goes, and says why.
+        authentication.revoke()
+        app.waitUntil("signed out") { $0 == .signIn(SignIn.State(signedOutReason: .revoked)) }
+        XCTAssertTrue(app.screen.rootViewController is SignInViewController)
+        XCTAssertTrue(app.terminal.snapshot().contains("You were signed out:"), app.terminal.snapshot())
+
+        // `bistro auth sign-in` in another terminal.
+        authentication.signInElsewhere("ben")
+        app.waitUntil("signed in elsewhere") { if case .main = $0 { true } else { false } }
+        XCTAssertTrue(app.screen.rootViewController is AccountViewController)
+
+        // A sign-out here says no reason, and the stored status that follows changes nothing.
+        app.terminal.press(.enter)
+        app.waitUntil("signed out here") { $0 == .signIn(SignIn.State()) }
+        XCTAssertFalse(app.terminal.snapshot().contains("You were signed out"), app.terminal.snapshot())
+    }
 
     @MainActor private static func appTitle() {
         let app = App(
@@ -162,12 +186,17 @@ private final class App {
     init(
         client: AuthenticationClient, appTitle: String = "Bistro",
         authorize: @escaping () -> Observable<AppleAuthenticationResponse> = { .just(.mock) },
-        makeMainViewController: ((Store<Main.State, Main.Action>) -> ViewController)? = nil
+        makeMainViewController: ((Store<Main.State, Main.Action>) -> ViewController)? = nil, followsStoredStatus: Bool = false
     ) {
         screen = Screen(terminal: terminal)
+        var client = client
+        if !followsStoredStatus {
+            // Nothing changes the stored sign-in but these screens.
+            client.storedStatusChanges = { AsyncStream { $0.finish() } }
+        }
         store = Store(initialState: Root.State()) {
             Root()
-        } withDependencies: {
+        } withDependencies: { [client] in
             $0.authenticationClient = client
         }
         let (store, screen) = (store, screen)
