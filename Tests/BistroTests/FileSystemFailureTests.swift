@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Paths the user gives: relative ones work, and every file-system failure is one sentence that
-/// names the path and what is wrong with it (exit 1), never a Foundation error dump.
+/// names the path and what is wrong with it (exit 1; exit 2 for a file to read that is not
+/// there), never a Foundation error dump.
 final class FileSystemFailureTests: BistroTestCase {
     private func assertFails(_ arguments: [String], with message: String, line: UInt = #line) throws {
         let run = try bistro(args: arguments)
@@ -51,14 +52,24 @@ final class FileSystemFailureTests: BistroTestCase {
             with: "could not open the app's storage: The database at \(home.path) cannot be opened: it is a directory.")
     }
 
-    func testAnIdentityTokenFileThatCannotBeReadIsNamed() throws {
-        try assertFails(
-            ["auth", "sign-in", "--identity-token", home.appendingPathComponent("missing.jwt").path],
-            with:
-                "could not read the identity token: cannot read \(home.appendingPathComponent("missing.jwt").path): no such file or directory"
-        )
-        try assertFails(
-            ["auth", "sign-in", "--identity-token", home.path],
-            with: "could not read the identity token: cannot read \(home.path): it is a directory")
+    func testAnInputFileThatCannotBeReadIsAUsageErrorThatNamesIt() throws {
+        let missing = home.appendingPathComponent("missing.jwt").path
+        let cases = [
+            (
+                ["auth", "sign-in", "--identity-token", missing],
+                "could not read the identity token: cannot read \(missing): no such file or directory"
+            ),
+            (
+                ["auth", "sign-in", "--identity-token", home.path],
+                "could not read the identity token: cannot read \(home.path): it is a directory"
+            ),
+            (["auth", "notification", missing], "could not read the notification: cannot read \(missing): no such file or directory"),
+        ]
+        for (arguments, message) in cases {
+            let run = try bistro(args: arguments)
+            XCTAssertEqual(run.status, 2, "as a missing options or key file: \(arguments)")
+            XCTAssertEqual(run.standardOutput, "")
+            XCTAssertTrue(run.standardError.hasPrefix("bistro: error: \(message)\ntry 'bistro auth "), run.standardError)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Dependencies
 import Foundation
 import PersistenceInterface
@@ -69,10 +70,13 @@ public struct FeatureServices: Sendable {
     }
 
     /// The bytes of `source` — a file's path, or `-` for standard input — up to `limit` bytes;
-    /// a failure is a `CommandFailure` that says which file and what is wrong, about `what`.
+    /// a failure says which file and what is wrong, about `what`: a `ValidationError` (exit 2) for
+    /// a file that cannot be read, as for any other unusable argument, else a `CommandFailure`.
     public func readInput(_ source: String, limit: Int, what: String) throws -> Data {
         do {
             return try openInput(source, limit)
+        } catch let usage as ValidationError {
+            throw ValidationError("could not read \(what): \(usage.message)")
         } catch let failure as CommandFailure {
             throw CommandFailure("could not read \(what): \(failure.message)")
         } catch {
