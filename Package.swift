@@ -190,6 +190,13 @@ let testTargets: [Target] = [
             "MenuInterface", "Architecture", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface",
             "RemoteConfigTesting", "Reactive", "ReactiveTesting", "TerminalUI",
         ]),
+    // every decoder of bytes from outside the process, as a fuzzer drives it (Scripts/fuzz.sh);
+    // the tests replay each target's corpus, the executable is libFuzzer's entry or a replay tool
+    .target(
+        name: "FuzzTargets", dependencies: ["Networking", "RemoteConfig", "RemoteConfigInterface", "TerminalUI", "ArgumentParsing"],
+        path: "Tests/FuzzTargets"),
+    .executableTarget(name: "bistro-fuzz", dependencies: ["FuzzTargets"], path: "Tests/FuzzEntry"),
+    .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], path: "Tests/FuzzTargetsTests"),
     tests("AuthInterface", ["Dependencies", "TestSupport"]),
     tests("AuthLive", ["AuthInterface", "AuthTestSupport", "TestSupport"]),
     tests(

@@ -262,18 +262,26 @@ public final class FirebaseInstallations: Sendable {
         log("installations: POST \(url.absoluteString)")
         let answer = try exchange(GoogleAPI.request("POST", url: url, options: options, body: body), deadline: deadline)
         guard (200..<300).contains(answer.statusCode) else { throw refusal(answer) }
-        let object = try Self.object(answer.body)
+        let installation = try Self.registration(in: answer.body, sentFID: fid, projectID: options.projectID, now: now())
+        log("installations: registered \(installation.fid)")
+        return installation
+    }
+
+    /// The installation a registration's answer describes (`refreshToken`, `authToken`, and the
+    /// FID the server kept), or why the answer is unusable.
+    static func registration(in body: Data, sentFID fid: String, projectID: String, now: Date) throws(RemoteConfigError)
+        -> StoredInstallation
+    {
+        let object = try Self.object(body)
         guard let refreshToken = object["refreshToken"] as? String, !refreshToken.isEmpty else {
             throw Self.unreadable("has no refreshToken")
         }
         guard let authToken = object["authToken"] as? [String: Any] else { throw Self.unreadable("has no authToken") }
-        let (token, expiration) = try token(in: authToken)
+        let (token, expiration) = try token(in: authToken, now: now)
         // The server may answer with another FID than the one sent, when it cannot accept that one.
         let registered = (object["fid"] as? String).flatMap { InstallationID.isValid($0) ? $0 : nil } ?? fid
-        log("installations: registered \(registered)")
         return StoredInstallation(
-            fid: registered, projectID: options.projectID, refreshToken: refreshToken, authToken: token,
-            authTokenExpiration: expiration)
+            fid: registered, projectID: projectID, refreshToken: refreshToken, authToken: token, authTokenExpiration: expiration)
     }
 
     /// A new auth token and its expiry, or `nil` when the server no longer knows the installation.
@@ -289,7 +297,7 @@ public final class FirebaseInstallations: Sendable {
         let answer = try exchange(request, deadline: deadline)
         if answer.statusCode == 401 || answer.statusCode == 404 { return nil }
         guard (200..<300).contains(answer.statusCode) else { throw refusal(answer) }
-        return try token(in: Self.object(answer.body))
+        return try Self.token(in: Self.object(answer.body), now: now())
     }
 
     private func exchange(_ request: HTTPRequest, deadline: ContinuousClock.Instant) throws(RemoteConfigError) -> HTTPResponse {
@@ -305,12 +313,15 @@ public final class FirebaseInstallations: Sendable {
     // MARK: Reading answers
 
     /// `token` and `expiresIn` ("604800s") of an auth token object; the expiry counts from now.
-    private func token(in object: [String: Any]) throws(RemoteConfigError) -> (String, Date) {
+    static func token(in object: [String: Any], now: Date) throws(RemoteConfigError) -> (String, Date) {
         guard let token = object["token"] as? String, !token.isEmpty else { throw Self.unreadable("has no auth token") }
-        guard let text = object["expiresIn"] as? String, text.hasSuffix("s"), let seconds = Double(text.dropLast()),
-            seconds.isFinite, seconds > 0
+        // Seconds as Google writes a Duration ("604800s"): digits, a fraction at most; no exponent,
+        // sign or hex that Double(_:) would also take, and nothing past a century.
+        guard let text = object["expiresIn"] as? String, text.hasSuffix("s"),
+            text.dropLast().utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+            let seconds = Double(text.dropLast()), seconds.isFinite, seconds > 0, seconds < 100 * 365 * 24 * 60 * 60
         else { throw Self.unreadable("has no expiresIn in seconds") }
-        return (token, now().addingTimeInterval(seconds))
+        return (token, now.addingTimeInterval(seconds))
     }
 
     private static func object(_ body: Data) throws(RemoteConfigError) -> [String: Any] {

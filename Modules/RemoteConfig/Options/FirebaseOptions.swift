@@ -104,7 +104,11 @@ public struct FirebaseOptions: Sendable, Hashable {
                 throw FirebaseOptionsError(path: path, problem: .notOptions)
             }
             self = try Self.fromServicesJSON(document, path: path, app: app)
-        } else if let document = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
+        } else if trimmed.starts(with: Array("<".utf8)) || trimmed.starts(with: Array("bplist".utf8)),
+            // The console writes XML property lists (a binary one is read too); anything else is
+            // not handed to the property-list reader, whose old text format reads almost anything.
+            let document = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        {
             self = try Self.fromInfoPlist(document, path: path)
             if let app, app != googleAppID, app != appIdentity.identifier {
                 throw FirebaseOptionsError(
