@@ -198,6 +198,24 @@ final class KeySetTests: LiveClientTestCase {
         XCTAssertEqual(error, .cannotVerifyNow)
     }
 
+    func testAKeySetWithADuplicateMemberNameCannotVerifyNow() async throws {
+        func json(_ object: [String: String]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let rsa1 = try json(TestKeys.rsa1.jwk)
+        let documents = [
+            #"{"keys":[\#(rsa1)],"keys":[]}"#,
+            #"{"keys":[],"keys":[\#(rsa1)]}"#,
+            #"{"keys":[{"n":"\#(TestKeys.rsa2.jwk["n"]!)","# + rsa1.dropFirst() + "]}",
+            #"{"keys":[\#(rsa1.dropLast()),"k\u0069d":"rsa-2"}]}"#,
+        ]
+        for document in documents {
+            try await server.answer(status: 200, body: document)
+            let error = await refusal(of: token().signed(by: TestKeys.rsa1))
+            XCTAssertEqual(error, .cannotVerifyNow, document)
+        }
+    }
+
     func testAKeySetOverPlainHTTPToAnotherMachineIsNotFetched() async throws {
         let client = makeClient(keySetURL: URL(string: "http://keys.example.invalid/auth/keys")!)
         let error = await refusal(of: token().signed(by: TestKeys.rsa1), client: client)

@@ -109,6 +109,52 @@ final class NotificationDeliveryTests: AppleServerTestCase {
         XCTAssertEqual(status, .signedIn)
     }
 
+    func testADuplicateMemberNameAnywhereInTheBodyIsRefusedAndChangesNothing() async throws {
+        try await signInWithACode()
+        let seconds = Int(clock.now.timeIntervalSince1970)
+        let user = TestToken.userID
+        let revoked = #"{"type":"consent-revoked","sub":"\#(user)","event_time":\#((seconds + 60) * 1000)}"#
+        /// The JSON string literal of `text`.
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        /// Claims as Apple's, each with its own `jti`, `extra` members first and `events` last.
+        func claims(events: String, extra: String = "") -> String {
+            #"{\#(extra)"iss":"https://appleid.apple.com","aud":"app.bistro.ios","iat":\#(seconds),"exp":\#(seconds + 600),"#
+                + #""jti":"\#(UUID().uuidString)","events":\#(events)}"#
+        }
+        /// The JWS of `claims` as written, signed with Apple's key.
+        func payload(_ claims: String) -> String {
+            let header = #"{"alg":"RS256","kid":"\#(TestDeveloper.appleKey.id)"}"#
+            let input = base64URL(Array(header.utf8)) + "." + base64URL(Array(claims.utf8))
+            return input + "." + base64URL(TestDeveloper.appleKey.sign(Array(input.utf8)))
+        }
+        func body(_ claims: String) -> String { #"{"payload":"\#(payload(claims))"}"# }
+        let enabled = #"{"type":"email-enabled","sub":"\#(user)","event_time":\#(seconds * 1000)}"#
+        let typeTwice = #"{"type":"email-enabled","sub":"\#(user)","event_time":\#(seconds * 1000),"type":"consent-revoked"}"#
+        let subTwice = #"{"type":"consent-revoked","sub":"someone.else","event_time":\#(seconds * 1000),"s\u0075b":"\#(user)"}"#
+        let revokedPayload = payload(claims(events: quoted(revoked)))
+
+        let bodies: [(String, String)] = [
+            ("payload", #"{"payload":"\#(payload(claims(events: quoted(enabled))))","payload":"\#(revokedPayload)"}"#),
+            ("payload escaped", #"{"payload":"\#(revokedPayload)","p\u0061yload":"x"}"#),
+            ("aud", body(claims(events: quoted(revoked), extra: #""aud":"app.another","#))),
+            ("events", body(claims(events: quoted(revoked), extra: #""events":\#(quoted(enabled)),"#))),
+            ("type in events", body(claims(events: quoted(typeTwice)))),
+            ("sub escaped in events", body(claims(events: quoted(subTwice)))),
+            ("events an object", body(claims(events: typeTwice))),
+        ]
+        for (name, body) in bodies {
+            let refused = await error { _ = try await makeClient().handleServerNotification(Data(body.utf8)) }
+            XCTAssertEqual(refused, .invalidNotification(.malformed), name)
+            let status = try await makeClient().status(of: nil)
+            XCTAssertEqual(status, .signedIn, name)
+        }
+
+        let applied = try await makeClient().handleServerNotification(Data(body(claims(events: quoted(revoked))).utf8))
+        XCTAssertEqual(applied.effect, .applied, "written by hand, and once each, the names are fine")
+    }
+
     func testOnlyTheLastHundredAppliedEventsAreRemembered() {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         var credential = StoredCredential(

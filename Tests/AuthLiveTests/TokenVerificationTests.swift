@@ -310,6 +310,53 @@ final class TokenVerificationTests: LiveClientTestCase {
         XCTAssertEqual(stringExpiryError, .invalidToken(.malformed))
     }
 
+    func testADuplicateMemberNameInTheHeaderOrTheClaimsIsMalformed() async throws {
+        let client = makeClient()
+        let header = #"{"alg":"RS256","kid":"rsa-1"}"#
+        let claims = String(decoding: try JSONSerialization.data(withJSONObject: token().claims, options: [.sortedKeys]), as: UTF8.self)
+        /// The claims with `members` written before the others, so that each name in it occurs twice.
+        func duplicating(_ members: String) -> String { "{" + members + "," + claims.dropFirst() }
+        let accepted = await refusal(of: handWritten(header: header, claims: claims), client: client)
+        XCTAssertNil(accepted, "written by hand, and once each, the names are fine")
+
+        let cases: [(String, header: String, claims: String)] = [
+            ("alg none after RS256", #"{"alg":"RS256","kid":"rsa-1","alg":"none"}"#, claims),
+            ("alg RS256 after none", #"{"alg":"none","kid":"rsa-1","alg":"RS256"}"#, claims),
+            ("alg escaped", #"{"alg":"RS256","kid":"rsa-1","alg":"HS256"}"#, claims),
+            ("kid", #"{"kid":"ec-1","alg":"RS256","kid":"rsa-1"}"#, claims),
+            ("sub", header, duplicating(#""sub":"someone.else""#)),
+            ("aud", header, duplicating(#""aud":"app.another""#)),
+            ("exp", header, duplicating(#""exp":1"#)),
+            ("escaped nonce", header, duplicating(#""nonce":"a","nonce":"b""#)),
+            ("inside a claim's object", header, duplicating(#""extra":{"a":1,"a":2}"#)),
+        ]
+        for (name, header, claims) in cases {
+            let error = await refusal(of: handWritten(header: header, claims: claims), client: client)
+            XCTAssertEqual(error, .invalidToken(.malformed), name)
+        }
+    }
+
+    func testAHeaderNestedDeeperThanTheLimitIsMalformed() async throws {
+        let client = makeClient()
+        let claims = String(decoding: try JSONSerialization.data(withJSONObject: token().claims, options: [.sortedKeys]), as: UTF8.self)
+        func header(nestedArrays depth: Int) -> String {
+            #"{"alg":"RS256","kid":"rsa-1","x":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        }
+        // The header object is the first level.
+        let deepest = await refusal(of: handWritten(header: header(nestedArrays: 63), claims: claims), client: client)
+        XCTAssertNil(deepest)
+        for depth in [64, 100, 5_000] {
+            let error = await refusal(of: handWritten(header: header(nestedArrays: depth), claims: claims), client: client)
+            XCTAssertEqual(error, .invalidToken(.malformed), "\(depth)")
+        }
+    }
+
+    /// A token of the JSON texts `header` and `claims` as written, signed by `key`.
+    private func handWritten(header: String, claims: String, key: TestKey = TestKeys.rsa1) -> String {
+        let input = base64URL(Array(header.utf8)) + "." + base64URL(Array(claims.utf8))
+        return input + "." + base64URL(key.sign(Array(input.utf8)))
+    }
+
     func testGarbageNeverReachesTheNetwork() async throws {
         let client = makeClient()
         _ = await refusal(of: "not a token", client: client)

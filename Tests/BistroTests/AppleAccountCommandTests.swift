@@ -28,14 +28,15 @@ final class AppleAccountCommandTests: BistroTestCase {
         }
     }
 
-    /// `bistro auth ARGUMENTS` with the developer's team, key and client ids and the local Apple.
+    /// `bistro auth ARGUMENTS` with the developer's team, key (or the `.p8` at `keyFile`) and client ids and the local Apple.
     private func auth(
-        _ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id, clientIDs: [String] = TestDeveloper.clientIDs
+        _ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id, keyFile: String? = nil,
+        clientIDs: [String] = TestDeveloper.clientIDs
     ) throws -> Run {
         try bistro(
             args: ["auth"] + arguments + [
                 "--apple-auth-url", apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", keyID,
-                "--apple-private-key", try keyFile, "--client-id", clientIDs.joined(separator: ","),
+                "--apple-private-key", try keyFile ?? self.keyFile, "--client-id", clientIDs.joined(separator: ","),
             ], input: input)
     }
 
@@ -231,5 +232,34 @@ final class AppleAccountCommandTests: BistroTestCase {
             "auth", "status", "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", TestDeveloper.key.id, "--apple-private-key",
             rsa.path)
         XCTAssertFalse(run.standardError.contains(secret), "the key's bytes never appear")
+    }
+
+    func testAKeyWhosePrivateScalarIsOutOfRangeIsAUsageErrorAndReachesNoOne() throws {
+        let order = HandBuiltP256Key.order
+        let scalars: [(String, [UInt8])] = [
+            ("zero", [UInt8](repeating: 0, count: 32)), ("order", order), ("order-plus-one", Array(order.dropLast()) + [order[31] + 1]),
+            ("largest", [UInt8](repeating: 0xFF, count: 32)),
+        ]
+        for (name, scalar) in scalars {
+            let pem = HandBuiltP256Key.pkcs8PEM(scalar: scalar)
+            let file = home.appendingPathComponent("AuthKey_\(name).p8")
+            try Data(pem.utf8).write(to: file)
+            let code = try apple!.authorize()
+
+            let run = try auth(["sign-in", "--authorization-code", code], keyFile: file.path)
+
+            XCTAssertEqual(run.status, 2, name)
+            XCTAssertEqual(
+                run.standardError,
+                """
+                bistro: error: the Sign in with Apple key file \(file.path) holds no usable P-256 private key: its private scalar is 0 \
+                or not below the curve's order
+                try 'bistro --help' for usage
+
+                """, name)
+            XCTAssertFalse(run.standardError.contains(pem.split(separator: "\n")[1].prefix(24)), "the key's bytes never appear")
+        }
+        XCTAssertEqual(try apple!.requestsWaiting().token.count, 0, "no client secret made with such a key reached Apple")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: credentialFile.path))
     }
 }

@@ -17,7 +17,8 @@ public struct AppleSigningKey: Sendable {
 
     /// The key in the `.p8` file at `path`, for `teamID` and `keyID`; throws an
     /// `AppleSigningKeyError` that names the file (never its content) when it is missing, not PEM,
-    /// not PKCS#8 or not a P-256 key, or when an id is not Apple's 10 characters.
+    /// not PKCS#8, not a P-256 key or one whose private scalar is outside 1…n−1, or when an id is
+    /// not Apple's 10 characters.
     public init(teamID: String, keyID: String, contentsOfFile path: String) throws(AppleSigningKeyError) {
         let read: [UInt8]?
         do {
@@ -93,6 +94,22 @@ public struct AppleSigningKey: Sendable {
             String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 == String(cString: clibcrypto_group_p256())
         else { throw AppleSigningKeyError(path: path, problem: .notP256) }
+        guard privateScalarIsInRange(key) else { throw AppleSigningKeyError(path: path, problem: .privateScalarOutOfRange) }
+    }
+
+    /// Whether the key's private scalar d is in 1…n−1, n the order of P-256: OpenSSL loads a key
+    /// whose scalar is 0, n or above and signs with it (d = 0 or n signs with no secret at all),
+    /// and only its explicit key check would notice.
+    private static func privateScalarIsInRange(_ key: OpaquePointer) -> Bool {
+        var scalar: OpaquePointer?
+        // OpenSSL reads the parameter's name during the call only, so the imported macro's
+        // temporary C string is enough here.
+        guard EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_PRIV_KEY, &scalar) == 1, let scalar else { return false }
+        defer { BN_clear_free(scalar) }
+        guard let group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1) else { return false }
+        defer { EC_GROUP_free(group) }
+        guard let order = EC_GROUP_get0_order(group) else { return false }
+        return BN_is_zero(scalar) == 0 && BN_is_negative(scalar) == 0 && BN_cmp(scalar, order) < 0
     }
 
     /// The OpenSSL key of a PKCS#8 DER (the caller frees it).
@@ -149,6 +166,9 @@ public struct AppleSigningKeyError: Error, Sendable, Equatable {
         case notPKCS8
         /// The key is not an elliptic-curve key on P-256.
         case notP256
+        /// The key is a P-256 key whose private scalar is 0 or not below the curve's order, which
+        /// no valid key has.
+        case privateScalarOutOfRange
         /// The team id is not 10 letters and digits.
         case invalidTeamID
         /// The key id is not 10 letters and digits.
@@ -170,6 +190,9 @@ extension AppleSigningKeyError: LocalizedError {
         case .notPEM: "the Sign in with Apple key file \(path) is not PEM (a .p8 key starts with -----BEGIN PRIVATE KEY-----)"
         case .notPKCS8: "the Sign in with Apple key file \(path) is not a PKCS#8 private key, as the .p8 from the developer account is"
         case .notP256: "the Sign in with Apple key file \(path) is not a P-256 key"
+        case .privateScalarOutOfRange:
+            "the Sign in with Apple key file \(path) holds no usable P-256 private key: its private scalar is 0 or not below the "
+                + "curve's order"
         case .invalidTeamID: "the Apple team id for \(path) must be the 10 letters and digits of the developer account's Team ID"
         case .invalidKeyID: "the Apple key id for \(path) must be the 10 letters and digits Apple gave the key"
         }

@@ -12,14 +12,15 @@ struct CachedKeySet {
 
     /// The cache in `bytes`, or nil when they hold no key set.
     init?(_ bytes: [UInt8]) {
-        if let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-            let keySet = document["keySet"], let fetchedAt = document["fetchedAt"] as? Double,
-            let keySetBytes = try? JSONSerialization.data(withJSONObject: keySet),
-            let set = JSONWebKeySet(Array(keySetBytes))
+        // Read by the same strict parser as the fetched set, so that the copy on disk cannot say
+        // what the fetch would have refused.
+        guard let document = JSONValue.object(from: bytes) else { return nil }
+        if case .object(let keySet)? = document["keySet"], case .number(let fetchedAt)? = document["fetchedAt"],
+            let set = JSONWebKeySet(document: keySet)
         {
             keys = set.keys
             self.fetchedAt = Date(timeIntervalSince1970: fetchedAt)
-        } else if let set = JSONWebKeySet(bytes) {
+        } else if let set = JSONWebKeySet(document: document) {
             keys = set.keys
             fetchedAt = nil
         } else {

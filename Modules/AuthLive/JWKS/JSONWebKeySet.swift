@@ -6,7 +6,13 @@ struct JSONWebKeySet: Sendable, Equatable {
 
     /// The set in `bytes`, or nil when they are not a JSON object with a `keys` array.
     init?(_ bytes: [UInt8]) {
-        guard case .array(let entries)? = JSONValue.object(from: bytes)?["keys"] else { return nil }
+        guard let document = JSONValue.object(from: bytes) else { return nil }
+        self.init(document: document)
+    }
+
+    /// The set in the members of its JSON object, or nil when they have no `keys` array.
+    init?(document: [String: JSONValue]) {
+        guard case .array(let entries)? = document["keys"] else { return nil }
         var keys: [String: JSONWebKey] = [:]
         for case .object(let members) in entries {
             guard let key = JSONWebKey(members), keys[key.id] == nil else { continue }
