@@ -193,7 +193,8 @@ let testTargets: [Target] = [
     // every decoder of bytes from outside the process, as a fuzzer drives it (Scripts/fuzz.sh);
     // the tests replay each target's corpus, the executable is libFuzzer's entry or a replay tool
     .target(
-        name: "FuzzTargets", dependencies: ["Networking", "RemoteConfig", "RemoteConfigInterface", "TerminalUI", "ArgumentParsing"],
+        name: "FuzzTargets",
+        dependencies: ["Networking", "RemoteConfig", "RemoteConfigInterface", "AuthLive", "TerminalUI", "ArgumentParsing"],
         path: "Tests/FuzzTargets"),
     .executableTarget(name: "bistro-fuzz", dependencies: ["FuzzTargets"], path: "Tests/FuzzEntry"),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], path: "Tests/FuzzTargetsTests"),

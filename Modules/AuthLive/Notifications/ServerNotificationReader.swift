@@ -64,7 +64,7 @@ struct ServerNotificationReader: Sendable {
         return try Self.notice(in: claims["events"], tokenID: tokenID)
     }
 
-    private static func notice(in value: JSONValue?, tokenID: String?) throws(AuthenticationError) -> Notice {
+    static func notice(in value: JSONValue?, tokenID: String?) throws(AuthenticationError) -> Notice {
         // Apple documents an object and sends a string holding one: both are read.
         let events: [String: JSONValue]
         switch value {
