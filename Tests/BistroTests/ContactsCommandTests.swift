@@ -98,15 +98,68 @@ final class ContactsCommandTests: BistroTestCase {
         XCTAssertEqual(garbage.status, 1)
         XCTAssertTrue(garbage.standardError.hasPrefix("bistro: error: could not sync the contacts: "), garbage.standardError)
 
-        try server!.setTemplate(["seller_contacts": "this is not JSON"])
-        let badValue = try bistro("contacts", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("s3").path)
-        XCTAssertEqual(badValue.status, 1)
-        XCTAssertTrue(badValue.standardError.hasPrefix("bistro: error: could not sync the contacts: "), badValue.standardError)
-
         // Without a server, the same database still holds the first run's contacts.
         let after = try bistro("contacts")
         XCTAssertEqual(after.status, 0, after.standardError)
         XCTAssertEqual(after.standardOutput, Self.sampleText)
+    }
+
+    static let refusedWarning =
+        "bistro: warning: the server's contacts were refused, keeping the last good contacts: "
+        + "The seller's contacts could not be read: they are not a JSON array.\n"
+
+    func testContactsTheServerSendsThatAreRefusedAreOneWarningAndTheStoredOnesAreShown() throws {
+        let url = try startServer()
+        try server!.setTemplate(["seller_contacts": Self.oneContact])
+        XCTAssertEqual(try bistro("contacts", "--remote-config-url", url).status, 0)
+        let stored = "#  PHONE            ADDRESS\n0  +82 64-000-0000  제주특별자치도 제주시 1\n"
+
+        // A state directory of its own: the first run's fetch would otherwise be reused for the
+        // minimum fetch interval.
+        let state = home.appendingPathComponent("refused").path
+        try server!.setTemplate(["seller_contacts": "this is not JSON"])
+        let refused = try bistro("contacts", "--remote-config-url", url, "--state-dir", state)
+        XCTAssertEqual(refused.status, 0, refused.standardError)
+        XCTAssertEqual(refused.standardOutput, stored)
+        XCTAssertEqual(refused.standardError, Self.refusedWarning)
+
+        // Said once: later runs, with the server or with none (the refused value is still the
+        // active one), show the stored contacts and say nothing more.
+        for arguments in [["contacts", "--remote-config-url", url, "--state-dir", state], ["contacts", "--state-dir", state]] {
+            let again = try bistro(args: arguments)
+            XCTAssertEqual(again.status, 0, again.standardError)
+            XCTAssertEqual(again.standardOutput, stored, "\(arguments)")
+            XCTAssertEqual(again.standardError, "", "\(arguments)")
+        }
+    }
+
+    func testOnTheFirstRunRefusedContactsGiveWayToTheAppsOwn() throws {
+        let url = try startServer()
+        try server!.setTemplate(["seller_contacts": "this is not JSON"])
+        let run = try bistro("contacts", "--json", "--remote-config-url", url)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardOutput, Self.sampleJSON, "the contacts compiled into the app")
+        XCTAssertEqual(run.standardError, Self.refusedWarning)
+    }
+
+    func testAWatchWhoseSyncFailsExitsWithOneAsAOneShotRunDoes() throws {
+        let url = try startServer()
+        try server!.script([["mode": "500"]])
+        let watch = try startWatching(["contacts", "--watch", "--remote-config-url", url])
+        XCTAssertEqual(watch.waitForExit(), 1, "the watch ended with the failed sync, its input still open")
+        XCTAssertEqual(watch.errors.next()?.hasPrefix("bistro: error: could not sync the contacts: "), true)
+        XCTAssertNil(watch.lines.next(), "nothing printed")
+    }
+
+    func testAWatchThatMeetsRefusedContactsWarnsOnceAndShowsTheStoredOnes() throws {
+        let url = try startServer()
+        try server!.setTemplate(["seller_contacts": "this is not JSON"])
+        let watch = try startWatching(["contacts", "--watch", "--json", "--remote-config-url", url])
+        XCTAssertEqual(watch.errors.next().map { $0 + "\n" }, Self.refusedWarning)
+        XCTAssertEqual(watch.lines.next(), Self.sampleJSON.trimmingCharacters(in: .newlines))
+        try watch.closeInput()
+        XCTAssertEqual(watch.waitForExit(), 0)
+        XCTAssertNil(watch.errors.next(), "said once")
     }
 
     func testWatchPrintsAgainWhenAnotherRunChangesTheContacts() throws {
@@ -157,11 +210,10 @@ final class ContactsCommandTests: BistroTestCase {
         try server.publish(["seller_contacts": #"[{"address": "강원특별자치도 춘천시 2", "order": 0, "phone": "+82 33-000-0000"}]"#])
         XCTAssertEqual(watch.lines.next(within: 60), #"[{"address":"강원특별자치도 춘천시 2","order":0,"phone":"+82 33-000-0000"}]"#)
 
-        // A template whose contacts do not decode is reported; the stored contacts stay, and the
+        // A template whose contacts do not decode is a warning; the stored contacts stay, and the
         // next template is stored.
         try server.publish(["seller_contacts": "this is not JSON"])
-        XCTAssertEqual(
-            watch.errors.next()?.hasPrefix("bistro: error: could not store the published contacts: "), true)
+        XCTAssertEqual(watch.errors.next().map { $0 + "\n" }, Self.refusedWarning)
         try server.publish(["seller_contacts": Self.oneContact])
         XCTAssertEqual(watch.lines.next(), #"[{"address":"제주특별자치도 제주시 1","order":0,"phone":"+82 64-000-0000"}]"#)
 

@@ -131,6 +131,83 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertTrue(order.standardOutput.contains(#""total":15000"#), order.standardOutput)
     }
 
+    // MARK: The last good data stands
+
+    func testAMenuTheServerSendsThatIsRefusedIsOneWarningAndTheStoredMenuIsServed() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        let url = server.baseURL.absoluteString
+        try server.setTemplate(["menu": #"[{"id": 7, "name": "순대", "price": 5000}]"#, "seller_contacts": "[]"])
+        XCTAssertEqual(try bistro("menu", "set", "순대", "2", "--remote-config-url", url).status, 0)
+        let stored = "ID   PRICE  COUNT  NAME\n7   ₩5,000      2  순대\nitems: 2  total: ₩10,000\n"
+
+        // A state directory of its own: the first run's fetch would otherwise be reused for the
+        // minimum fetch interval.
+        let state = home.appendingPathComponent("refused").path
+        try server.setTemplate(["menu": #"[{"id": 7, "name": "순대", "price": 0}]"#, "seller_contacts": "[]"])
+        let refused = try bistro("menu", "list", "--remote-config-url", url, "--state-dir", state)
+        XCTAssertEqual(refused.status, 0, refused.standardError)
+        XCTAssertEqual(refused.standardOutput, stored)
+        XCTAssertEqual(
+            refused.standardError,
+            "bistro: warning: the server's menu was refused, keeping the last good menu: "
+                + "The menu was rejected: item 7 has a price of 0 or less.\n")
+
+        // Said once: later runs, with the server or with none (the refused value is still the
+        // active one), serve the stored menu and say nothing more.
+        for arguments in [["menu", "list", "--remote-config-url", url, "--state-dir", state], ["menu", "--state-dir", state]] {
+            let again = try bistro(args: arguments)
+            XCTAssertEqual(again.status, 0, again.standardError)
+            XCTAssertEqual(again.standardOutput, stored, "\(arguments)")
+            XCTAssertEqual(again.standardError, "", "\(arguments)")
+        }
+        let order = try bistro("menu", "order", "--state-dir", state)
+        XCTAssertEqual(order.status, 0, order.standardError)
+        XCTAssertEqual(order.standardError, "")
+        XCTAssertEqual(Array(order.standardOutput.split(separator: "\n").dropFirst()), ["  2 × ₩5,000  순대"])
+
+        // A value stored ends the refusal: the same refused value afterwards is said again.
+        try server.setTemplate(["menu": #"[{"id": 7, "name": "순대", "price": 5500}]"#, "seller_contacts": "[]"])
+        let fixed = try bistro("menu", "list", "--remote-config-url", url, "--state-dir", home.appendingPathComponent("fixed").path)
+        XCTAssertEqual(fixed.standardOutput, "ID   PRICE  COUNT  NAME\n7   ₩5,500      0  순대\nitems: 0  total: ₩0\n")
+        XCTAssertEqual(fixed.standardError, "")
+        let again = try bistro("menu", "list", "--state-dir", state)
+        XCTAssertEqual(again.status, 0, again.standardError)
+        XCTAssertTrue(again.standardError.hasPrefix("bistro: warning: the server's menu was refused"), again.standardError)
+    }
+
+    func testOnTheFirstRunARefusedMenuGivesWayToTheAppsOwn() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        try server.setTemplate(["menu": "not JSON", "seller_contacts": "[]"])
+        let list = try bistro("menu", "list", "--remote-config-url", server.baseURL.absoluteString)
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, Self.emptySelection, "the menu compiled into the app")
+        XCTAssertEqual(
+            list.standardError,
+            "bistro: warning: the server's menu was refused, keeping the last good menu: "
+                + "The menu was rejected: it is not a list of items (not JSON).\n")
+    }
+
+    func testAClearThatCannotRefreshTheMenuLeavesTheSelectionAsItWas() throws {
+        XCTAssertEqual(try bistro("menu", "set", "김밥", "2").status, 0)
+        let server = try LocalConfigServer()
+        self.server = server
+        try server.script([["mode": "500"]])
+
+        let clear = try bistro("menu", "clear", "--remote-config-url", server.baseURL.absoluteString)
+        XCTAssertEqual(clear.status, 1)
+        XCTAssertEqual(clear.standardOutput, "")
+        XCTAssertTrue(clear.standardError.hasPrefix("bistro: error: could not refresh the menu: "), clear.standardError)
+        let list = try bistro("menu", "list")
+        XCTAssertTrue(
+            list.standardOutput.contains("2   ₩3,500      2  김밥\n"), "the failed command changed nothing:\n\(list.standardOutput)")
+
+        let cleared = try bistro("menu", "clear")
+        XCTAssertEqual(cleared.status, 0, cleared.standardError)
+        XCTAssertEqual(cleared.standardOutput, Self.emptySelection)
+    }
+
     func testWithoutACommandOffATerminalPrintsASummary() throws {
         let summary = try bistro()
         XCTAssertEqual(summary.status, 0, summary.standardError)

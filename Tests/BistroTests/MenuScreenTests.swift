@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `bistro menu` on a pseudo-terminal: keys in, screen text out, the terminal restored at the end.
@@ -56,6 +57,31 @@ final class MenuScreenTests: BistroTestCase {
         XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
         XCTAssertEqual(result.status, 0, result.mainScreen)
         XCTAssertTrue(result.snapshots["followed"]?.contains("Total ₩10,500") ?? false, result.snapshots["followed"] ?? "")
+    }
+
+    func testTheScreenShowsARefusedMenuOnceAsItsAlertAndTheCommandsSayNoMore() throws {
+        let server = try LocalConfigServer()
+        defer { server.stop() }
+        try server.setTemplate(["menu": #"[{"id": 1, "name": "떡볶이", "price": 0}]"#, "seller_contacts": "[]"])
+        let url = server.baseURL.absoluteString
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        // A first run: the screen shows the menu compiled into the app, and the refusal as its alert.
+        let result = try TerminalSession.run(
+            try Self.executable, ["menu", "--remote-config-url", url], environment: environment,
+            steps: [
+                .waitFor("튀김"), .waitFor("[>OK<]"), .snapshot("alert"), .enter, .waitUntilGone("[>OK<]"), .controlC, .exit,
+            ])
+        XCTAssertNil(result.failure, "\(result.failure ?? "")\n\(result.screen)")
+        XCTAssertEqual(result.status, 0, result.mainScreen)
+        let alert = result.snapshots["alert"] ?? ""
+        XCTAssertTrue(alert.contains("Menu Fail") && alert.contains("item 1 has a price of 0"), alert)
+
+        // The screen said it: a command on the same data meets the same value and says nothing more.
+        let list = try bistro("menu", "list", "--remote-config-url", url)
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardError, "")
+        XCTAssertEqual(list.standardOutput, MenuCommandTests.emptySelection)
     }
 
     private struct Listing: Decodable {

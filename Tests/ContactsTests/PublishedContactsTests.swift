@@ -16,6 +16,7 @@ import XCTest
 final class PublishedContactsTests: XCTestCase {
     private let jeju = SellerContacts(address: "제주특별자치도 제주시 1", order: 0, phone: "+82 64-000-0000")
     private let jejuJSON = #"[{"address": "제주특별자치도 제주시 1", "order": 0, "phone": "+82 64-000-0000"}]"#
+    private let bag = DisposeBag()
 
     func testAPublishedTemplateIsStoredAndABadOneIsAnErrorThatKeepsTheContacts() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
@@ -33,6 +34,35 @@ final class PublishedContactsTests: XCTestCase {
         let failure = try events.compactMap(\.error).toBlocking(timeout: 10).first()
         XCTAssertEqual(failure as? SellerContactsDecodingError, .malformedJSON, "\(String(describing: failure))")
         XCTAssertEqual(try storedContacts(in: database), [jeju], "the stored contacts stay")
+    }
+
+    func testRefusedContactsAreOneErrorHoweverManyScreensAndRunsMeetThem() throws {
+        let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
+        let remoteConfig = FakeRemoteConfig(serverValues: [SellerContactsRecord.remoteConfigKey: jejuJSON])
+        remoteConfig.configSettings.minimumFetchInterval = 0
+        func screen() -> ReplaySubject<Event<[SellerContacts]>> {
+            let events = ReplaySubject<Event<[SellerContacts]>>.createUnbounded()
+            ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().subscribe(events)
+                .disposed(by: bag)
+            return events
+        }
+        XCTAssertEqual(try screen().compactMap(\.element).filter { $0 == [self.jeju] }.toBlocking(timeout: 10).first(), [jeju])
+        remoteConfig.serverValues = [SellerContactsRecord.remoteConfigKey: "not JSON"]
+
+        let first = screen()
+        XCTAssertEqual(try first.compactMap(\.error).toBlocking(timeout: 10).first() as? SellerContactsDecodingError, .malformedJSON)
+
+        // The next screen, of this run or the next one (new tables), meets the same value: the
+        // stored contacts, and no error.
+        let second = screen()
+        // Another writer's change, delivered after whatever the second screen's sync (queued first) reports.
+        let other = SellerContacts(address: "강원특별자치도 춘천시 2", order: 0, phone: "+82 33-000-0000")
+        try database.write { try SellerContactsRecord.replace(with: [other], in: $0) }
+        XCTAssertEqual(try second.compactMap(\.element).filter { $0 == [other] }.toBlocking(timeout: 10).first(), [other])
+        second.onCompleted()
+        let events = try second.toBlocking(timeout: 10).toArray()
+        XCTAssertEqual(events.compactMap(\.error).count, 0, "\(events)")
+        XCTAssertEqual(events.first?.element, [jeju])
     }
 
     func testAnUpdateOfOtherKeysStoresNothingAndRealTimeUpdatesEndingIsOneError() throws {

@@ -10,7 +10,8 @@ import XCTest
 
 /// Tables kept in step with remote-config keys: a sync stores the active value when it differs,
 /// concurrent syncs join one fetch, published templates are activated once and stored, and a value
-/// that does not decode is reported once and changes nothing.
+/// that does not decode is reported once — across runs, since the refusal is recorded in the
+/// database — while the table keeps the last good data.
 final class RemoteConfigTablesTests: XCTestCase {
     /// What a key's value must be: a JSON array of strings.
     private struct NotAList: Error, LocalizedError {
@@ -94,6 +95,17 @@ final class RemoteConfigTablesTests: XCTestCase {
 
     private func waitFor(_ completable: Completable) throws {
         _ = try completable.asObservable().toBlocking(timeout: 10).toArray()
+    }
+
+    /// The refusal a sync that keeps the last good data reports, nil when none; throws its failure.
+    private func refusal(_ sync: Single<RemoteConfigTableError?>) throws -> RemoteConfigTableError? {
+        try sync.toBlocking(timeout: 10).single()
+    }
+
+    /// Returns once everything `database` was asked to do before has been delivered: its writer and
+    /// delivery queues run in order, and the first value of an observation comes through both.
+    private func deliveredWhatIsQueued(_ database: any Database) throws {
+        _ = try database.observe { _ in 0 }.take(1).toBlocking(timeout: 10).first()
     }
 
     func testASyncFetchesWhenDueAndNowWhenAskedTo() throws {
@@ -246,10 +258,13 @@ final class RemoteConfigTablesTests: XCTestCase {
         publish(#"["라면"]"#)
         waitUntil("dishes", of: database, holds: ["라면"])
         XCTAssertEqual(failures.withLock { $0 }, ["the dishes are not a list of names"], "the same refused value is said once")
+        // A store reads the value active when it runs: the next one waits until this one was refused.
         publish("not json")
+        let saidAgain = XCTNSPredicateExpectation(predicate: NSPredicate { _, _ in failures.withLock { $0.count } == 2 }, object: nil)
+        XCTAssertEqual(XCTWaiter().wait(for: [saidAgain], timeout: 10), .completed, "refused again after a value was stored: said again")
         publish(#"["튀김"]"#)
         waitUntil("dishes", of: database, holds: ["튀김"])
-        XCTAssertEqual(failures.withLock { $0 }.count, 2, "refused again after a value was stored: said again")
+        XCTAssertEqual(failures.withLock { $0 }.count, 2)
     }
 
     func testRealtimeUpdatesThatStopAreReportedAndTheTableStays() throws {
@@ -287,5 +302,153 @@ final class RemoteConfigTablesTests: XCTestCase {
         XCTAssertEqual(remoteConfig.fetchAndActivateCallCount, 1)
         remoteConfig.completionHandler?(.error, RemoteConfigError.timedOut)
         XCTAssertEqual(failures.withLock { $0.sorted() }, ["dishes", "drinks"])
+    }
+
+    // MARK: The last good data stands
+
+    func testARefusedValueIsNoFailureOfASyncKeepingTheLastGoodDataAndIsReportedOnceAcrossRuns() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": #"["김밥"]"#])
+        XCTAssertNil(try refusal(tables(remoteConfig, database).syncKeepingLastGoodData("dishes")))
+
+        remoteConfig.serverValues = ["dishes": "not json"]
+        let run = tables(remoteConfig, database)
+        let reported = try refusal(run.syncKeepingLastGoodData("dishes"))
+        guard case .invalidValue(let key, let underlying) = reported else { return XCTFail("\(String(describing: reported))") }
+        XCTAssertEqual(key, "dishes")
+        XCTAssertTrue(underlying is NotAList)
+        XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"], "the last good data stands")
+
+        XCTAssertNil(try refusal(run.syncKeepingLastGoodData("dishes")), "the same value again, in the same run")
+        XCTAssertNil(try refusal(tables(remoteConfig, database).syncKeepingLastGoodData("dishes")), "the same value, on the next run")
+        XCTAssertThrowsError(try waitFor(run.sync("dishes")), "a sync that does not keep the last good data still fails")
+
+        remoteConfig.serverValues = ["dishes": #"["라면"]"#]
+        XCTAssertNil(try refusal(run.syncKeepingLastGoodData("dishes")))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["라면"])
+        remoteConfig.serverValues = ["dishes": "not json"]
+        XCTAssertNotNil(try refusal(run.syncKeepingLastGoodData("dishes")), "refused again after a value was stored: news again")
+    }
+
+    func testTheRefusalIsRecordedInTheDatabaseUntilAValueIsStored() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": "not json"])
+        let refusedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        let tables = RemoteConfigTables(
+            remoteConfig: remoteConfig, database: database, tables: [Self.namesTable("dishes")], now: { refusedAt })
+        XCTAssertNotNil(try refusal(tables.syncKeepingLastGoodData("dishes")))
+
+        let recorded = try database.read { try $0.fetchRows(sql: "SELECT key, valueSHA256, reason, refusedAt FROM remoteConfigRefusals") }
+        XCTAssertEqual(
+            recorded.map(\.values),
+            [
+                [
+                    .text("dishes"), .text("7ccfa1fbf3940e6f0c0375d87c0f9235a50514e14cb427bdfaf5077987b26ccf"),
+                    .text("the dishes are not a list of names"), refusedAt.databaseValue,
+                ]
+            ], "the value's SHA-256, not the value")
+
+        remoteConfig.serverValues = ["dishes": #"["김밥"]"#]
+        XCTAssertNil(try refusal(tables.syncKeepingLastGoodData("dishes")))
+        XCTAssertEqual(try database.read { try $0.fetchValue(sql: "SELECT count(*) FROM remoteConfigRefusals") }, .integer(0))
+    }
+
+    func testRunsRefusingTheSameValueAtOnceReportItOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tables-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let migrations = [Migration("create dishes", sql: "CREATE TABLE dishes (position INTEGER PRIMARY KEY, name TEXT NOT NULL)")]
+        // Two connections to one file, as two processes have.
+        let databases = try (0..<2).map { _ in
+            try SQLiteDatabase(.file(path: directory.appendingPathComponent("app.sqlite").path), migrations: migrations)
+        }
+        defer { for database in databases { database.close() } }
+        let remoteConfig = fake(["dishes": "not json"])
+        let runs = (0..<8).map { tables(remoteConfig, databases[$0 % 2]) }
+
+        let reported = Locked(0)
+        let finished = XCTestExpectation(description: "every run synced")
+        finished.expectedFulfillmentCount = runs.count
+        let bag = DisposeBag()
+        for run in runs {
+            run.syncKeepingLastGoodData("dishes").subscribe(
+                onSuccess: { refusal in
+                    if refusal != nil { reported.withLock { $0 += 1 } }
+                    finished.fulfill()
+                },
+                onFailure: { XCTFail("\($0)") }
+            ).disposed(by: bag)
+        }
+        XCTAssertEqual(XCTWaiter().wait(for: [finished], timeout: 10), .completed)
+        XCTAssertEqual(reported.withLock { $0 }, 1, "whether it is news is read in the write that records it")
+    }
+
+    func testKeepingInStepReportsARefusalOnceAcrossRuns() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": #"["김밥"]"#])
+        try waitFor(tables(remoteConfig, database).sync("dishes"))
+        remoteConfig.serverValues = ["dishes": "not json"]
+
+        for run in 1...2 {
+            let failures = Locked<[String]>([])
+            let keeping = tables(remoteConfig, database).keepInStep("dishes").subscribe(onNext: { error in
+                failures.withLock { $0.append(error.localizedDescription) }
+            })
+            try deliveredWhatIsQueued(database)  // the fake answers at once: the sync's store is queued
+            keeping.dispose()
+            XCTAssertEqual(
+                failures.withLock { $0 }, run == 1 ? ["the dishes are not a list of names"] : [], "run \(run): said on the first run only")
+            XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"])
+        }
+    }
+
+    func testARefusedValueFillsATableThatNoValueEverFilledWithTheInAppDefault() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": "not json"])
+        remoteConfig.setDefaults(["dishes": .string(#"["비빔밥"]"#)])
+
+        XCTAssertNotNil(try refusal(tables(remoteConfig, database).syncKeepingLastGoodData("dishes")))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["비빔밥"], "the first run shows the app's own data")
+        XCTAssertThrowsError(try waitFor(tables(remoteConfig, database).sync("dishes")))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["비빔밥"])
+    }
+
+    func testAnEmptyValueOnceStoredIsTheLastGoodDataToo() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": "[]"])
+        remoteConfig.setDefaults(["dishes": .string(#"["비빔밥"]"#)])
+        let tables = tables(remoteConfig, database)
+        XCTAssertNil(try refusal(tables.syncKeepingLastGoodData("dishes")))
+
+        remoteConfig.serverValues = ["dishes": "not json"]
+        XCTAssertNotNil(try refusal(tables.syncKeepingLastGoodData("dishes")))
+        XCTAssertEqual(try names(in: "dishes", of: database), [], "a published empty list stands, not the default")
+    }
+
+    func testDataStoredBeforeAnyRefusalWasRecordedStands() throws {
+        // A database an earlier version filled: data, and nothing recorded beside it.
+        let database = try makeDatabase()
+        try database.write { try $0.execute(sql: "INSERT INTO dishes (position, name) VALUES (0, '김밥')") }
+        let remoteConfig = fake(["dishes": "not json"])
+        remoteConfig.setDefaults(["dishes": .string(#"["비빔밥"]"#)])
+
+        XCTAssertNotNil(try refusal(tables(remoteConfig, database).syncKeepingLastGoodData("dishes")))
+        XCTAssertEqual(try names(in: "dishes", of: database), ["김밥"])
+    }
+
+    func testASyncKeepingTheLastGoodDataFailsWhenTheFetchOrTheWriteFails() throws {
+        let database = try makeDatabase()
+        let remoteConfig = fake(["dishes": #"["김밥"]"#])
+        let tables = tables(remoteConfig, database)
+        remoteConfig.fetchError = RemoteConfigError.timedOut
+        XCTAssertThrowsError(try refusal(tables.syncKeepingLastGoodData("dishes"))) { error in
+            guard case .fetchFailed = error as? RemoteConfigTableError else { return XCTFail("\(error)") }
+        }
+        remoteConfig.fetchError = nil
+        try database.write { try $0.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON dishes BEGIN SELECT RAISE(ABORT, 'full'); END") }
+        XCTAssertThrowsError(try refusal(tables.syncKeepingLastGoodData("dishes"))) { error in
+            guard case .storeFailed = error as? RemoteConfigTableError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try names(in: "dishes", of: database), [])
     }
 }

@@ -144,8 +144,32 @@ final class LiveMenuServiceTests: XCTestCase {
 
             XCTAssertEqual(events.compactMap { $0.error as? MenuError }, [.invalidCatalog(expected)], "\(value ?? "nil")")
             XCTAssertEqual(try storedRows(database), before, "\(value ?? "nil")")
-            XCTAssertEqual(saves.elements, [], "\(value ?? "nil")")
+            // What is saved is the refusal, recorded beside the tables; the menu's tables are untouched.
+            XCTAssertEqual(
+                saves.elements.filter { $0.contains(table: "menuItems") || $0.contains(table: "menuSelection") }, [], "\(value ?? "nil")")
         }
+    }
+
+    func testARefusedCatalogIsOneErrorHoweverManyScreensAndRunsMeetIt() throws {
+        let database = try makeDatabase()
+        let remoteConfig = makeRemoteConfig()
+        Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu()).wait { $0.last?.element == sampleMenus }
+        remoteConfig.serverValues["menu"] = #"[{"id": 1, "name": "떡볶이", "price": 0}]"#
+
+        let first = Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu())
+        XCTAssertEqual(
+            first.wait { $0.contains { $0.error != nil } }.compactMap { $0.error as? MenuError },
+            [.invalidCatalog(.nonPositivePrice(id: 1))])
+
+        // The next screen, of this run or the next one (a service over new tables), meets the same
+        // value: the stored catalog, and no error.
+        let second = Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu())
+        // Another writer's change, delivered after whatever the second screen's sync (queued first) reports.
+        try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 4200 WHERE id = 1") }
+        let events = second.wait { $0.last?.element?.first?.price == 4200 }
+        XCTAssertEqual(events.compactMap(\.error).count, 0, "\(events)")
+        XCTAssertEqual(events.first?.element, sampleMenus)
+        XCTAssertEqual(first.elements.compactMap(\.error).count, 1)
     }
 
     func testARemoteConfigFailureIsATypedErrorAndTheStoredCatalogStays() throws {

@@ -26,17 +26,23 @@ struct ContactsCommand: FeatureCommand {
         try print(try ContactsSync.stored(in: services))
     }
 
-    /// Prints the contacts now and after every change, until SIGINT or the end of standard input.
+    /// Syncs, then prints the contacts now and after every change, until SIGINT or the end of
+    /// standard input.
     ///
-    /// One path for every change: this process's commits (the sync, the templates published on
-    /// the server while it runs) reach the observation through the database's hooks, and another
-    /// process's (`bistro contacts` or `menu set` run elsewhere) through its check for other
-    /// connections' commits. `removeDuplicates` drops a list already shown. A failed sync or
-    /// update is reported and the watch goes on with what is stored.
+    /// The sync comes first, as in a one-shot run: one that fails ends the command (exit 1) before
+    /// anything is printed, and contacts the server sent that are refused are a warning. Then one
+    /// path for every change: this process's commits (the templates published on the server while
+    /// it runs) reach the observation through the database's hooks, and another process's
+    /// (`bistro contacts` or `menu set` run elsewhere) through its check for other connections'
+    /// commits. `removeDuplicates` drops a list already shown. A published template that cannot be
+    /// stored is reported and the watch goes on with what is stored; an observation that fails
+    /// ends it, and the command fails.
     private static func watch(_ services: FeatureServices, print: @escaping @Sendable ([SellerContacts]) throws -> Void) async throws {
+        try await ContactsSync.run(services)
         let database = try services.database()
         let console = services.console
         let end = WatchEnd()
+        let observationFailure = Locked<CommandFailure?>(nil)
         let observation = database.observe(removeDuplicates: { $0 == $1 }) {
             try SellerContactsRecord.contacts(in: $0)
         }
@@ -45,20 +51,20 @@ struct ContactsCommand: FeatureCommand {
                 do { try print(contacts) } catch { console.error("could not print the contacts: \(ErrorSentence.of(error))") }
             },
             onError: { error in
-                console.error(CommandFailure("could not watch the contacts", error).message)
+                observationFailure.withLock { $0 = CommandFailure("could not watch the contacts", error) }
                 end.stop()
             })
         defer { observation.dispose() }
-        do {
-            try await ContactsSync.run(services)
-        } catch let failure as CommandFailure {
-            console.error(failure.message)
-        }
         // Without a server the stream sends nothing and opens no connection.
         let updates = try services.remoteConfigTables().followUpdates(SellerContactsRecord.remoteConfigKey).subscribe(onNext: { error in
-            console.error(CommandFailure("could not store the published contacts", error).message)
+            if case .invalidValue = error {
+                ContactsSync.warn(of: error, on: console)
+            } else {
+                console.error(CommandFailure("could not store the published contacts", error).message)
+            }
         })
         defer { updates.dispose() }
         await end.untilInterrupted()
+        if let failure = observationFailure.withLock({ $0 }) { throw failure }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RemoteConfigInterface
 
-/// Why a table could not be brought in step with its key; the table is as it was.
+/// Why a table could not be brought in step with its key; the table keeps the last good data.
 ///
 /// Each case keeps the error behind it, and its sentence is that error's: a screen shows the same
 /// words the service used, and a feature tells the cases apart to word them its own way.

@@ -79,11 +79,14 @@ struct MenuClearCommand: FeatureCommand {
 
     @Flag(help: "print JSON") var json = false
 
+    // The refresh comes first, as for `set` and `order`: a refresh that fails then fails the
+    // command before the selection changed, and once it is cleared only the printing is left.
     func run(with services: FeatureServices) async throws {
-        _ = try await CommandFailure.during("database") {
+        let menus = try await MenuRefresh.menus(services)
+        let cleared = try await CommandFailure.during("could not clear the selection") {
             try await LiveMenuSelectionService(database: try services.database()).clearSelection().value
         }
-        try MenuRefresh.show(try await MenuRefresh.menus(services), json: json, on: services.console)
+        try MenuRefresh.show(cleared.applied(to: menus), json: json, on: services.console)
     }
 }
 
