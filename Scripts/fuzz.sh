@@ -60,10 +60,13 @@ for target in $targets; do
     limit=(-max_total_time="$seconds")
     [ -z "$runs" ] || limit=(-runs="$runs")
     log="$scratch/$target.log"
-    echo "fuzz: $target (${runs:+$runs inputs}${runs:-$seconds s})"
+    if [ -n "$runs" ]; then what="$runs inputs"; else what="$seconds s"; fi
+    echo "fuzz: $target ($what)"
+    started=$(date +%s)
     if LSAN_OPTIONS="suppressions=$PWD/Scripts/fuzz-suppressions.txt" BISTRO_FUZZ_TARGET="$target" "$binary" "$work" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1; then
         grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | sed "s/^/fuzz:   /"
+        echo "fuzz:   in $(($(date +%s) - started)) s"
     else
         failed+=("$target")
         echo "fuzz: $target FAILED" >&2
