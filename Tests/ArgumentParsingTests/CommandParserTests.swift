@@ -220,8 +220,8 @@ final class CommandParserTests: XCTestCase {
         XCTAssertThrowsError(try parse("-vx")) { XCTAssertEqual(($0 as? UsageError)?.message, "unknown option '-vx'") }
 
         let help = CommandParser.helpText(for: [Exporter.self])
-        XCTAssertTrue(help.contains("  --text | --json             how to write (env: EXPORT_FORMAT)"), help)
-        XCTAssertTrue(help.contains("  --tag TAG                   a tag to export, as often as needed"), help)
+        XCTAssertTrue(help.contains("  --text | --json                     how to write (env: EXPORT_FORMAT)"), help)
+        XCTAssertTrue(help.contains("  --tag TAG                           a tag to export, as often as needed"), help)
     }
 
     func testACommandIsNamedFromItsTypeUnlessConfigured() {
@@ -240,19 +240,15 @@ final class CommandParserTests: XCTestCase {
             set a count
 
             arguments:
-              ITEM          the item
-              COUNT         how many, 0 or more
+              ITEM         the item
+              COUNT        how many, 0 or more
 
             options:
-              --note TEXT                 a note
-              --pass WORD                 words for another program, taken as they are
-              --json                      print JSON
+              --note TEXT  a note
+              --pass WORD  words for another program, taken as they are
+              --json       print JSON
 
-            global options:
-              --database PATH             the database
-              --timeout SECONDS           the longest a call may take (env: TOOL_TIMEOUT)
-              --fake                      use fakes (env: TOOL_FAKE)
-              --version                   print the version and exit
+            global options: see 'tool --help'
             """)
         XCTAssertEqual(
             CommandParser.helpText(for: [Tool.self]),
@@ -263,14 +259,17 @@ final class CommandParserTests: XCTestCase {
             It does several things.
 
             commands:
-              menu          the menu
-              config        the config
+              menu                                the menu
+              config                              the config
 
             global options:
-              --database PATH             the database
-              --timeout SECONDS           the longest a call may take (env: TOOL_TIMEOUT)
-              --fake                      use fakes (env: TOOL_FAKE)
-              --version                   print the version and exit
+              --database PATH                     the database
+              --timeout SECONDS                   the longest a call may take (env: TOOL_TIMEOUT)
+              --fake                              use fakes (env: TOOL_FAKE)
+              --version                           print the version and exit
+              --generate-completion-script SHELL  print a completion script for bash, zsh or fish
+              --generate-manual                   print the manual page (mdoc), for `man`
+              -h, --help                          print this help
             """)
         XCTAssertTrue(CommandParser.helpText(for: [Tool.self, Config.self]).hasPrefix("usage: tool config COMMAND\n"))
     }

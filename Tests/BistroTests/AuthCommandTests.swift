@@ -130,9 +130,13 @@ final class AuthCommandTests: BistroTestCase {
     func testTheHelpSaysWhatTheNonceIs() throws {
         let help = try bistro("auth", "sign-in", "--help")
         XCTAssertEqual(help.status, 0, help.standardError)
-        let line = help.standardOutput.split(separator: "\n").first { $0.contains("--nonce N") }.map(String.init) ?? ""
-        XCTAssertTrue(line.contains("the raw nonce the app generated"), line)
-        XCTAssertTrue(line.contains("SHA-256"), line)
+        // The option's row and the lines its text wraps onto, joined again.
+        let lines = help.standardOutput.split(separator: "\n").map(String.init)
+        let start = lines.firstIndex { $0.contains("--nonce N") } ?? lines.endIndex
+        let row = lines[start...].prefix { $0 == lines[start] || $0.hasPrefix("     ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        XCTAssertTrue(row.contains("the raw nonce the app generated"), row)
+        XCTAssertTrue(row.contains("SHA-256"), row)
     }
 
     func testARawNonceInTheTokenAsAWebFlowSendsIt() throws {

@@ -32,6 +32,35 @@ final class ExecutableTests: BistroTestCase {
         XCTAssertTrue(try bistro("contacts", "--help").standardOutput.contains("  --watch "))
     }
 
+    func testEveryHelpScreenKeepsItsColumnsApartAndFitsAHundredColumns() throws {
+        // Every command the help screens list, found from the root's.
+        var pending: [[String]] = [[]]
+        var seen = 0
+        while let path = pending.popLast() {
+            let help = try bistro(args: path + ["--help"]).standardOutput
+            seen += 1
+            var section = ""
+            for line in help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasSuffix(":") && !line.hasPrefix(" ") { section = line }
+                let words = line.split(separator: " ")
+                XCTAssertTrue(line.count <= 100 || words.count == 1, "\(path): wider than 100 columns: \(line)")
+                // A row of a list: its name, at least two spaces, then its text.
+                guard line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
+                XCTAssertNotNil(line.range(of: #"^  \S(.*?\S)?  +\S"#, options: .regularExpression), "\(path): runs together: \(line)")
+                if section == "commands:" { pending.append(path + [String(words[0])]) }
+            }
+            if !path.isEmpty {
+                XCTAssertTrue(help.hasSuffix("global options: see 'bistro --help'\n"), "\(path): \(help)")
+                XCTAssertFalse(help.contains("--state-dir"), "\(path): the global options are the root's to list")
+            }
+        }
+        XCTAssertGreaterThan(seen, 15, "every command's help")
+        let root = try bistro("--help").standardOutput
+        XCTAssertTrue(root.contains("  --generate-completion-script SHELL  "), root)
+        XCTAssertTrue(root.contains("  --generate-manual "), root)
+        XCTAssertTrue(try bistro("auth", "--help").standardOutput.contains("  delete-account  "), "not delete-accountrevoke")
+    }
+
     func testUsageErrorsExitWithTwoAndAHint() throws {
         let unknownOption = try bistro("--nope")
         XCTAssertEqual(unknownOption.status, 2)

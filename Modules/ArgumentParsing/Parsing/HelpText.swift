@@ -1,6 +1,8 @@
 extension CommandParser {
     /// The `--help` text of the last command of `path` (from the root): usage, what it does, its
-    /// commands, arguments and options, then the root's (global) options.
+    /// commands, arguments and options in columns no line of which is wider than `helpWidth` (but
+    /// for a word that cannot be broken); the root's help lists the global options and the
+    /// parser's own flags, and a subcommand's points at it.
     ///
     /// `rootConfiguration` replaces the root type's own, as in `parse(_:root:rootConfiguration:)`.
     public static func helpText(for path: [any ParsableCommand.Type], rootConfiguration: CommandConfiguration? = nil) -> String {
@@ -23,38 +25,84 @@ extension CommandParser {
 
         var lines = ["usage: \(usage)", ""]
         lines.append(configuration.discussion.isEmpty ? configuration.abstract : configuration.abstract + "\n" + configuration.discussion)
+        // Every two-column list of the screen, its names in one column as wide as the widest.
+        var sections: [(title: String, rows: [(name: String, text: String)])] = []
         if !visibleSubcommands.isEmpty {
-            lines += ["", "commands:"]
-            lines += visibleSubcommands.map { "  " + $0.commandName.padded(to: 14) + $0.configuration.abstract }
+            sections.append(("commands", visibleSubcommands.map { ($0.commandName, $0.configuration.abstract) }))
         }
         let arguments = model.arguments.filter(\.info.isVisible)
         if !arguments.isEmpty {
-            lines += ["", "arguments:"]
-            lines += arguments.map { "  " + $0.info.valueName.padded(to: 14) + $0.info.help }
+            sections.append(("arguments", arguments.map { ($0.info.valueName, $0.info.help) }))
         }
-        // Sections in the order their first entry was declared: the command's own options, its
-        // titled groups, then the root's.
-        var sections: [(title: String, entries: [CommandModel.Entry])] = []
-        func add(_ entries: [CommandModel.Entry], defaultTitle: String) {
-            for entry in entries where entry.info.kind != .argument && entry.info.isVisible {
-                let title = entry.groupTitle ?? defaultTitle
-                if let index = sections.firstIndex(where: { $0.title == title }) {
-                    sections[index].entries.append(entry)
-                } else {
-                    sections.append((title, [entry]))
-                }
+        // The command's own options, then its titled groups, in the order their first entry was
+        // declared. A subcommand leaves the root's options to the root's help, as git and kubectl
+        // do: listing them all made most of every subcommand's help the same seventeen lines.
+        for entry in model.entries where entry.info.kind != .argument && entry.info.isVisible {
+            let title = entry.groupTitle ?? (isRootOfSubcommands ? "global options" : "options")
+            let variable = entry.info.environment.map { " (env: \($0))" } ?? ""
+            let row = (entry.info.displayName, entry.info.help + variable)
+            if let index = sections.firstIndex(where: { $0.title == title }) {
+                sections[index].rows.append(row)
+            } else {
+                sections.append((title, [row]))
             }
         }
-        add(model.entries, defaultTitle: isRootOfSubcommands ? "global options" : "options")
-        if let root { add(root.entries, defaultTitle: "global options") }
+        if path.count == 1 {
+            // The parser's own flags, which stand anywhere before `--`.
+            let own = [
+                ("--generate-completion-script SHELL", "print a completion script for bash, zsh or fish"),
+                ("--generate-manual", "print the manual page (mdoc), for `man`"), ("-h, --help", "print this help"),
+            ]
+            if let index = sections.firstIndex(where: { $0.title == "global options" || $0.title == "options" }) {
+                sections[index].rows += own
+            } else {
+                sections.append(("options", own))
+            }
+        }
+        let nameWidth = sections.flatMap { $0.rows.map(\.name.count) }.max() ?? 0
         for section in sections {
             lines += ["", "\(section.title):"]
-            lines += section.entries.map { entry in
-                let variable = entry.info.environment.map { " (env: \($0))" } ?? ""
-                return "  " + entry.info.displayName.padded(to: 28) + entry.info.help + variable
-            }
+            lines += section.rows.flatMap { columns($0.name, $0.text, nameWidth: nameWidth) }
+        }
+        if let root, root.entries.contains(where: { $0.info.kind != .argument && $0.info.isVisible }) {
+            lines += ["", "global options: see '\(rootName) --help'"]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The widest a help line is made; a word longer than the room left is not broken.
+    static let helpWidth = 100
+
+    /// `name` padded to `nameWidth` plus two spaces, then `text` wrapped at `helpWidth` columns, its
+    /// later lines under its first; when the name leaves too little room, the text starts on the
+    /// next line instead.
+    private static func columns(_ name: String, _ text: String, nameWidth: Int) -> [String] {
+        let indent = 2 + nameWidth + 2
+        let room = helpWidth - indent
+        guard room >= 30 else {
+            return ["  " + name] + wrapped(text, width: helpWidth - 8).map { String(repeating: " ", count: 8) + $0 }
+        }
+        let wrappedText = wrapped(text, width: room)
+        let first = "  " + name.padded(to: nameWidth + 2) + (wrappedText.first ?? "")
+        return [first] + wrappedText.dropFirst().map { String(repeating: " ", count: indent) + $0 }
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines
     }
 }
 

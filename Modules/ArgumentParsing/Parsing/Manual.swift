@@ -31,7 +31,11 @@ extension CommandParser {
         if !globals.isEmpty {
             lines += [".Sh OPTIONS", "These stand anywhere on the line.", ".Bl -tag -width Ds"]
             lines += globals.flatMap(optionItem)
-            lines += [".It Fl h , Fl Fl help", "The help of the command reached.", ".El"]
+            lines += [
+                ".It Fl h , Fl Fl help", "The help of the command reached.",
+                ".It Fl Fl generate-completion-script Ar SHELL", "Prints a completion script for bash, zsh or fish.",
+                ".It Fl Fl generate-manual", "Prints this manual page.", ".El",
+            ]
         }
         let variables = allEntries(rootModel).filter { $0.info.environment != nil }
         if !variables.isEmpty {
