@@ -145,7 +145,7 @@ final class CommandParserTests: XCTestCase {
         XCTAssertThrowsError(try CommandParser.parse(["--generate-completion-script", "bash"], root: Tool.self)) { error in
             let script = (error as? CleanExit)?.description ?? ""
             XCTAssertTrue(script.contains("complete -o default -F _tool_complete tool"), script)
-            XCTAssertTrue(script.contains("---completion --"), script)
+            XCTAssertTrue(script.contains("---completion bash --"), script)
         }
         XCTAssertTrue(CommandParser.completionScript(for: .zsh, toolName: "tool").hasPrefix("#compdef tool\n"))
         XCTAssertTrue(

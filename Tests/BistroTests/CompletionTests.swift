@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `bistro --generate-completion-script bash|zsh|fish`, run in each shell for real: the script's
@@ -102,6 +103,70 @@ final class CompletionTests: BistroTestCase {
         XCTAssertEqual(try complete("bistro me"), ["menu"])
         XCTAssertEqual(try complete("bistro menu s"), ["set"])
         XCTAssertEqual(try complete("bistro menu set "), Self.items.sorted(), "fish sorts what it offers")
+    }
+
+    /// A catalog whose names hold a space, a quote and Hangul, stored by a sync from a local server.
+    private func storeNamesThatNeedQuoting() throws {
+        let template = home.appendingPathComponent("template.json")
+        let menu =
+            [["id": 1, "name": "Installations Soup", "price": 9000], ["id": 2, "name": "Mom's Kimchi", "price": 7000]]
+            + [["id": 3, "name": "김치찌개", "price": 8000]]
+        try JSONSerialization.data(withJSONObject: ["entries": ["menu": menu]]).write(to: template)
+        let server = try LocalConfigServer(arguments: ["--template", template.path])
+        defer { server.stop() }
+        let sync = try bistro("menu", "list", "--remote-config-url", server.baseURL.absoluteString)
+        XCTAssertEqual(sync.status, 0, sync.standardError)
+    }
+
+    func testNamesWithASpaceAQuoteOrHangulCompleteAsOneWordInEveryShell() throws {
+        try storeNamesThatNeedQuoting()
+        try requireShell("bash")
+        let bash = try script("bash")
+        // COMP_WORDS as bash fills it: the words as typed, backslashes included.
+        func bashCompletes(_ words: String...) throws -> [String] {
+            lines(
+                try runShell(
+                    "bash",
+                    [
+                        "-c",
+                        "source \(bash.path); COMP_WORDS=(\(quoted(words))); COMP_CWORD=\(words.count - 1); _bistro_complete; "
+                            + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+                    ]))
+        }
+        XCTAssertEqual(try bashCompletes("bistro", "menu", "set", "Ins"), [#"Installations\ Soup"#], "escaped: one word")
+        XCTAssertEqual(try bashCompletes("bistro", "menu", "set", #"Installations\ S"#), [#"Installations\ Soup"#])
+        XCTAssertEqual(try bashCompletes("bistro", "menu", "set", "'Installations S"), [#"Installations\ Soup"#])
+        XCTAssertEqual(try bashCompletes("bistro", "menu", "set", "Mom"), [#"Mom\'s\ Kimchi"#])
+        XCTAssertEqual(try bashCompletes("bistro", "menu", "set", "김"), ["김치찌개"])
+        // What bash inserts is read back by the command as one name.
+        let set = try runShell("bash", ["-c", #"bistro menu set Mom\'s\ Kimchi 2 --json"#])
+        XCTAssertTrue(set.contains(#""itemsCount":2"#), set)
+
+        try requireShell("zsh")
+        let zsh = try script("zsh")
+        // zsh's `words` hold the words as typed; compadd, which quotes what it inserts, gets them plain.
+        func zshCompletes(_ words: String...) throws -> [String] {
+            lines(
+                try runShell(
+                    "zsh",
+                    [
+                        "-f", "-c",
+                        "compdef() { : }; compadd() { [[ $1 == -- ]] && shift; printf '%s\\n' \"$@\" }; source \(zsh.path); "
+                            + "words=(\(quoted(words))); CURRENT=\(words.count); _bistro_complete",
+                    ]))
+        }
+        XCTAssertEqual(try zshCompletes("bistro", "menu", "set", #"Installations\ S"#), ["Installations Soup"])
+        XCTAssertEqual(try zshCompletes("bistro", "menu", "set", "\"Mom's"), ["Mom's Kimchi"])
+        XCTAssertEqual(try zshCompletes("bistro", "menu", "set", "김치"), ["김치찌개"])
+
+        try requireShell("fish")
+        let fish = try script("fish")
+        func fishCompletes(_ line: String) throws -> [String] {
+            lines(try runShell("fish", ["--no-config", "-c", "source \(fish.path); complete -C \(quoted([line]))"]))
+        }
+        XCTAssertEqual(try fishCompletes(#"bistro menu set Installations\ S"#), ["Installations Soup"])
+        XCTAssertEqual(try fishCompletes("bistro menu set Mom"), ["Mom's Kimchi"])
+        XCTAssertEqual(try fishCompletes("bistro menu set 김"), ["김치찌개"])
     }
 
     func testAnUnknownShellIsAUsageError() throws {

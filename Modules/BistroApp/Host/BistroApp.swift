@@ -110,21 +110,25 @@ public enum BistroApp {
     }
 
     /// Prints what a shell offers for the last of `words` (a completion script asks with
-    /// `---completion -- WORD...`), one a line. Custom completions get the live services of the
+    /// `---completion SHELL -- WORD...`), one a line, quoted for that shell. Custom completions get the live services of the
     /// default settings (no network: they read what is stored); nothing is printed when the
     /// settings cannot be made.
     private static func complete(
         _ words: [String], app: AppDescription, host: PluginHost, rootConfiguration: CommandConfiguration,
         environment: [String: String], console: Console
     ) {
-        let words = words.first == "--" ? Array(words.dropFirst()) : words
+        // `SHELL -- WORD...` from the scripts; an older script sends the words alone.
+        let shell = words.first.flatMap(CompletionShell.init(rawValue:))
+        var words = shell == nil ? words : Array(words.dropFirst())
+        if words.first == "--" { words.removeFirst() }
         let global = (try? CommandParser.parse([], root: RootCommand.self, rootConfiguration: rootConfiguration, environment: environment))
             .flatMap { $0.root as? RootCommand }?.global
         let services = global.flatMap { try? Settings($0, app: app, environment: environment) }.map {
             Composition.services($0, host: host, app: app, console: console)
         }
         let candidates = CommandParser.completions(
-            for: words.isEmpty ? [""] : words, root: RootCommand.self, rootConfiguration: rootConfiguration, context: services)
+            for: words.isEmpty ? [""] : words, root: RootCommand.self, rootConfiguration: rootConfiguration, context: services,
+            shell: shell)
         console.writeOutput(candidates.map { $0.sanitizedForTerminal + "\n" }.joined())
     }
 
