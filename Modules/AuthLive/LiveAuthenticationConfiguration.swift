@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// How the live authentication client verifies tokens, reaches Apple and keeps its files.
@@ -31,7 +32,8 @@ public struct LiveAuthenticationConfiguration: Sendable {
     /// How often `storedStatusChanges` reads the credential file, in seconds: another process's
     /// sign-in or sign-out reaches an open app within about this long.
     public var storedStatusCheckInterval: TimeInterval = 0.5
-    /// The directory for the credential and the key cache; created with mode 0700.
+    /// The directory for the credential and the key cache (the app's XDG state directory unless
+    /// given); created with mode 0700.
     public var stateDirectory: URL
     /// How far clocks may disagree, in seconds, when `exp`, `iat` and `nbf` are checked.
     public var leeway: TimeInterval
@@ -82,7 +84,7 @@ public struct LiveAuthenticationConfiguration: Sendable {
         self.redirectURI = redirectURI
         self.appleCheckInterval = appleCheckInterval
         self.appleCheckRetryInterval = appleCheckRetryInterval
-        self.stateDirectory = stateDirectory ?? StateDirectory.default()
+        self.stateDirectory = stateDirectory ?? Self.defaultStateDirectory()
         self.leeway = leeway
         self.minimumKeyRefetchInterval = minimumKeyRefetchInterval
         self.maximumKeySetAge = maximumKeySetAge
@@ -119,9 +121,13 @@ public struct LiveAuthenticationConfiguration: Sendable {
         retiredNotificationMaximumAge = notificationMaximumAge
     }
 
-    /// `$XDG_STATE_HOME/bistro` when that variable holds an absolute path, else `$HOME/.local/state/bistro`.
-    public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        StateDirectory.default(environment: environment)
+    /// The app's XDG state directory, `$XDG_STATE_HOME/<app>` when that variable holds an absolute
+    /// path, else `$HOME/.local/state/<app>`; `app` is the running program's name unless given,
+    /// so that two apps on the library keep their sign-ins apart.
+    public static func defaultStateDirectory(
+        app: String = ProcessInfo.processInfo.processName, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        URL(fileURLWithPath: XDGDirectories.state(app: app, environment: environment), isDirectory: true)
     }
 
     /// The credential file in the state directory.

@@ -179,17 +179,18 @@ final class SignInStatusTests: LiveClientTestCase {
         XCTAssertEqual(status, .signedOut(.notFound))
     }
 
-    func testTheDefaultStateDirectoryFollowsXDG() {
-        XCTAssertEqual(
-            LiveAuthenticationConfiguration.defaultStateDirectory(environment: ["XDG_STATE_HOME": "/var/xdg", "HOME": "/home/ada"]).path,
-            "/var/xdg/bistro")
+    func testTheDefaultStateDirectoryFollowsXDGAndIsTheApps() {
+        func directory(_ app: String, _ environment: [String: String]) -> String {
+            LiveAuthenticationConfiguration.defaultStateDirectory(app: app, environment: environment).path
+        }
+        XCTAssertEqual(directory("bistro", ["XDG_STATE_HOME": "/var/xdg", "HOME": "/home/ada"]), "/var/xdg/bistro")
         // The specification ignores a relative XDG_STATE_HOME.
+        XCTAssertEqual(directory("bistro", ["XDG_STATE_HOME": "state", "HOME": "/home/ada"]), "/home/ada/.local/state/bistro")
+        XCTAssertEqual(directory("bistro", ["HOME": "/home/ada"]), "/home/ada/.local/state/bistro")
+        XCTAssertEqual(directory("loyalty", ["HOME": "/home/ada"]), "/home/ada/.local/state/loyalty", "another app's, not Bistro's")
         XCTAssertEqual(
-            LiveAuthenticationConfiguration.defaultStateDirectory(environment: ["XDG_STATE_HOME": "state", "HOME": "/home/ada"]).path,
-            "/home/ada/.local/state/bistro")
-        XCTAssertEqual(
-            LiveAuthenticationConfiguration.defaultStateDirectory(environment: ["HOME": "/home/ada"]).path,
-            "/home/ada/.local/state/bistro")
+            LiveAuthenticationConfiguration.defaultStateDirectory(environment: ["HOME": "/home/ada"]).lastPathComponent,
+            ProcessInfo.processInfo.processName, "the running program's name unless given")
         XCTAssertEqual(LiveAuthenticationConfiguration(clientIDs: ["x"]).keySetURL.absoluteString, "https://appleid.apple.com/auth/keys")
     }
 }

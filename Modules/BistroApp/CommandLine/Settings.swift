@@ -13,6 +13,8 @@ struct Settings: Sendable {
     var databasePath: String
     /// Whether `--database` was given (the fakes otherwise keep an in-memory database).
     var isDatabaseGiven: Bool
+    /// Whether `--state-dir` gave the state directory (else it is the app's own, made when missing).
+    var isStateDirectoryGiven: Bool
     /// Where the live remote config keeps its state and the sign-in its credential.
     var stateDirectory: String
     /// The Firebase app remote config speaks for, and where its services are; `nil` when neither
@@ -39,18 +41,13 @@ struct Settings: Sendable {
     /// sentence names the file and the field). Relative paths are taken from the current directory.
     init(_ options: GlobalOptions, app: AppDescription, environment: [String: String]) throws(ValidationError) {
         isFake = options.fake
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        // XDG: an unset or relative variable is ignored.
-        func xdg(_ name: String, default fallback: String) -> String {
-            if let value = environment[name], value.hasPrefix("/") { return value }
-            return home + "/" + fallback
-        }
         // A bare file name's directory is the current one (its parent is not "").
         isDatabaseGiven = options.database != nil
+        isStateDirectoryGiven = options.stateDirectory != nil
         // Each app its own directories: two apps on the library share nothing unless told to.
         databasePath = Paths.absolute(
-            options.database ?? xdg("XDG_DATA_HOME", default: ".local/share") + "/\(app.name)/\(app.name).sqlite")
-        stateDirectory = Paths.absolute(options.stateDirectory ?? xdg("XDG_STATE_HOME", default: ".local/state") + "/\(app.name)")
+            options.database ?? XDGDirectories.data(app: app.name, environment: environment) + "/\(app.name).sqlite")
+        stateDirectory = Paths.absolute(options.stateDirectory ?? XDGDirectories.state(app: app.name, environment: environment))
         let remoteConfigURL = try Self.serverURL(options.remoteConfigURL)
         if let path = options.firebaseOptions {
             var firebaseOptions: FirebaseOptions
@@ -96,6 +93,30 @@ struct Settings: Sendable {
         let clientIDs = (options.clientIDs ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         appleClientIDs = clientIDs.isEmpty ? app.appleClientIDs : clientIDs
+        // A path the user gave is used where it points, never made up to there: a typo must not
+        // leave directories behind (as root, anywhere). Only the app's own defaults are made.
+        if isDatabaseGiven { try Self.requireDirectory(Paths.parent(of: databasePath), for: "--database") }
+        if isStateDirectoryGiven {
+            try Self.requireDirectory(Paths.parent(of: stateDirectory), for: "--state-dir")
+            try Self.requireNoFile(at: stateDirectory, for: "--state-dir")
+        }
+    }
+
+    /// Refuses a `directory` (the parent of a path given with `option`) that is missing or a file.
+    private static func requireDirectory(_ directory: String, for option: String) throws(ValidationError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ValidationError("\(option): the directory \(directory) does not exist")
+        }
+        guard isDirectory.boolValue else { throw ValidationError("\(option): \(directory) is a file, not a directory") }
+    }
+
+    /// Refuses a directory given with `option` that is a file.
+    private static func requireNoFile(at path: String, for option: String) throws(ValidationError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ValidationError("\(option): \(path) is a file, not a directory")
+        }
     }
 
     /// The developer's key when the team id, the key id and the key file are all given; a

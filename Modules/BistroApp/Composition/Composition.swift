@@ -51,7 +51,8 @@ enum Composition {
         let defaults = host.remoteConfigDefaults
         let database = Lazy<any Database> { try openFile(settings, migrations: migrations, host: host, app: app) }
         let remoteConfig = Lazy<any RemoteConfigProtocol> {
-            try Directories.create(settings.stateDirectory)
+            // Made as the XDG specification asks (0700): it holds the sign-in and the installation.
+            try Directories.createPrivate(URL(fileURLWithPath: settings.stateDirectory, isDirectory: true))
             // Without a server the options only name the app, and nothing is sent anywhere.
             let remoteConfig = try LiveRemoteConfig(
                 configuration: .init(
@@ -79,11 +80,18 @@ enum Composition {
             usesNetwork: settings.firebase != nil)
     }
 
-    /// The database file of `settings`, its directory made first, with every plugin's migrations.
+    /// The database file of `settings`, with every plugin's migrations: the app's own directory is
+    /// made first (0700, as the XDG specification asks; a directory the user named must exist), and
+    /// a new file is made 0600 before SQLite opens it, so that its `-wal` and `-shm` files, which
+    /// SQLite gives the database's mode, are private too: they hold orders and contacts.
     private static func openFile(_ settings: Settings, migrations: [Migration], host: PluginHost, app: AppDescription) throws
         -> any Database
     {
-        try Directories.create(Paths.parent(of: settings.databasePath))
+        if !settings.isDatabaseGiven {
+            try Directories.createPrivate(URL(fileURLWithPath: Paths.parent(of: settings.databasePath), isDirectory: true))
+        }
+        let descriptor = open(settings.databasePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
         do {
             return try SQLiteDatabase(.file(path: settings.databasePath), migrations: migrations)
         } catch PersistenceError.newerSchema(let unknown) {
