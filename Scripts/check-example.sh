@@ -2,10 +2,35 @@
 # Builds and tests the package under Examples/SpecialsApp, an app made outside Bistro on its app
 # library with a feature of its own, and runs it: its command, its migration, its table kept in step
 # with a remote-config key and its summary section must work beside Bistro's features with no edit
-# to Bistro; and beside `bistro` on one HOME, each app keeps its own data, in either order. Run by
-# .ci/run.
+# to Bistro; and beside `bistro` on one HOME, each app keeps its own data, in either order. Then
+# builds and tests Examples/OneModule, the package README.md's "Depending on one module" shows, and
+# checks that README quotes it as it is. Run by .ci/run.
 set -euo pipefail
-cd "$(dirname "$0")/../Examples/SpecialsApp"
+cd "$(dirname "$0")/../Examples/OneModule"
+
+echo "example: Examples/OneModule, README's package on two modules, built and tested"
+if ! swift build --build-tests >.build-example.log 2>&1 || grep -E "(error|warning):" .build-example.log >/dev/null; then
+    grep -E "(error|warning):" .build-example.log >&2 || tail -n 20 .build-example.log >&2
+    echo "example: OneModule does not build cleanly" >&2
+    exit 1
+fi
+rm -f .build-example.log
+swift test --skip-build 2>&1 | grep -E "Executed [0-9]+ tests?, with 0 failures" | tail -n 1 | grep . \
+    || { echo "example: OneModule's tests failed" >&2; exit 1; }
+# Every line of README's code blocks in that section is a line of the package (indentation aside).
+python3 - <<'PY'
+import pathlib, re, sys
+readme = pathlib.Path("../../README.md").read_text()
+section = readme.split("## Depending on one module", 1)[1].split("\n## ", 1)[0]
+package = "\n".join(p.read_text() for p in pathlib.Path(".").rglob("*.swift") if ".build" not in p.parts and "bistro" not in p.parts)
+lines = {line.strip() for line in package.splitlines()}
+missing = [line.strip() for block in re.findall(r"```swift\n(.*?)```", section, re.S) for line in block.splitlines()
+           if line.strip() and not line.strip().startswith("//") and line.strip() not in lines]
+if missing:
+    sys.exit("example: README's 'Depending on one module' quotes lines Examples/OneModule does not have:\n  " + "\n  ".join(missing))
+PY
+
+cd ../SpecialsApp
 
 echo "example: building Examples/SpecialsApp with its tests"
 swift build --build-tests 2>&1 | tee .build-example.log | tail -n 1
