@@ -8,7 +8,8 @@ public enum AuthenticationError: Error, Sendable, Equatable {
     case storageFailed(reason: String)
     /// Apple refused a request of the server side (a code exchange, a status check, a revocation).
     case appleRefused(AppleRefusal)
-    /// Apple could not be reached, or its answer could not be read; try again later.
+    /// Apple gave no usable answer: it could not be reached, closed the connection without
+    /// answering, or its answer could not be read; try again later.
     case cannotReachApple(reason: String)
     /// The server side of Sign in with Apple is not configured: `reason` says what is missing.
     case notConfigured(reason: String)
@@ -73,7 +74,7 @@ public enum AuthenticationError: Error, Sendable, Equatable {
         case .cannotVerifyNow: "The sign-in cannot be checked right now. Try again when online."
         case .storageFailed(let reason): "The sign-in could not be saved on this device: \(reason)."
         case .appleRefused(let refusal): refusal.sentence
-        case .cannotReachApple(let reason): "Apple could not be reached: \(reason). Try again later."
+        case .cannotReachApple(let reason): "Apple gave no answer: \(reason). Try again later."
         case .notConfigured(let reason): "The server side of Sign in with Apple is not configured: \(reason)."
         case .userMismatch: "The identity token and the authorization code are for different users."
         case .invalidNotification(let reason): "The notification was refused: \(reason.sentence)."

@@ -9,9 +9,11 @@ public enum HTTPError: Error, Sendable, Hashable {
     /// The answer's body is larger than the limit, in bytes; it was refused while arriving, or
     /// before, when its announced length was already too large.
     case responseTooLarge(limit: Int)
-    /// No answer began: the connection was refused, the host not found, TLS failed, or the server
-    /// closed the connection without answering.
+    /// No connection: it was refused, the host not found or unreachable, or TLS failed.
     case cannotConnect(reason: String)
+    /// The server took the connection, then closed or reset it before any answer began (an
+    /// overloaded server, a proxy, a server that drops what it will not serve): it was reached.
+    case closedWithoutAnswer
     /// The answer began but broke off: the connection closed or failed partway through the body.
     case interrupted(reason: String)
     /// The server's answer is not HTTP/1.x as the client reads it (a bad status line, header or chunk).
@@ -27,6 +29,7 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
         case .timedOut(let seconds): "no complete answer within \(Self.format(seconds)) s"
         case .responseTooLarge(let limit): "the answer is larger than \(limit) bytes"
         case .cannotConnect(let reason): "could not connect: \(reason)"
+        case .closedWithoutAnswer: "the server took the connection and closed it without answering"
         case .interrupted(let reason): "the answer broke off: \(reason)"
         case .invalidResponse(let reason): "the answer is not valid HTTP: \(reason)"
         case .insecureURL: "the URL is neither HTTPS nor on this machine"

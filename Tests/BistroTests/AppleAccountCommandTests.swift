@@ -31,11 +31,12 @@ final class AppleAccountCommandTests: BistroTestCase {
     /// `bistro auth ARGUMENTS` with the developer's team, key (or the `.p8` at `keyFile`) and client ids and the local Apple.
     private func auth(
         _ arguments: [String], input: Data? = nil, keyID: String = TestDeveloper.key.id, keyFile: String? = nil,
-        clientIDs: [String] = TestDeveloper.clientIDs
+        clientIDs: [String] = TestDeveloper.clientIDs, appleAuthURL: String? = nil
     ) throws -> Run {
         try bistro(
             args: ["auth"] + arguments + [
-                "--apple-auth-url", apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID, "--apple-key-id", keyID,
+                "--apple-auth-url", appleAuthURL ?? apple!.baseURL.absoluteString, "--apple-team-id", TestDeveloper.teamID,
+                "--apple-key-id", keyID,
                 "--apple-private-key", try keyFile ?? self.keyFile, "--client-id", clientIDs.joined(separator: ","),
             ], input: input)
     }
@@ -81,6 +82,19 @@ final class AppleAccountCommandTests: BistroTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: credentialFile.path))
     }
 
+    func testAnAppleThatClosesTheConnectionIsSaidToGiveNoAnswerNotToBeUnreachable() throws {
+        XCTAssertEqual(try auth(["sign-in", "--authorization-code", try apple!.authorize()]).status, 0)
+        let hostile = try ScriptServer(script: "hostile-http-server.py")
+        defer { hostile.stop() }
+        let dropped = try auth(["delete-account"], appleAuthURL: hostile.baseURL.appendingPathComponent("drop").absoluteString)
+        XCTAssertEqual(dropped.status, 1)
+        XCTAssertEqual(
+            dropped.standardError,
+            "bistro: error: could not delete the account, and nothing was deleted: Apple gave no answer: the server took the "
+                + "connection and closed it without answering. Try again later.\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: credentialFile.path), "nothing was deleted")
+    }
+
     func testDeletingTheAccountRevokesAtAppleAndOfflineDeletesNothing() throws {
         XCTAssertEqual(try auth(["sign-in", "--authorization-code", try apple!.authorize()]).status, 0)
         let apple = self.apple!
@@ -89,7 +103,7 @@ final class AppleAccountCommandTests: BistroTestCase {
         XCTAssertEqual(offline.status, 1)
         XCTAssertTrue(
             offline.standardError.hasPrefix(
-                "bistro: error: could not delete the account, and nothing was deleted: Apple could not be reached: "),
+                "bistro: error: could not delete the account, and nothing was deleted: Apple gave no answer: could not connect: "),
             offline.standardError)
         XCTAssertTrue(FileManager.default.fileExists(atPath: credentialFile.path))
 

@@ -146,7 +146,8 @@ final class ConfigCommandTests: BistroTestCase {
             XCTAssertEqual(run.status, 1, arguments.joined(separator: " "))
             XCTAssertEqual(
                 run.standardError,
-                "bistro: error: there is no server to watch: give --remote-config-url or set BISTRO_REMOTE_CONFIG_URL\n")
+                "bistro: error: there is no server to watch: give --firebase-options FILE (your Firebase app) or "
+                    + "--remote-config-url URL (a server of your own)\n")
         }
     }
 }

@@ -61,8 +61,8 @@ final class HostileServerTests: BistroTestCase {
         XCTAssertEqual(
             dropped.standardError,
             """
-            bistro: error: could not fetch the remote config: The remote config server could not be reached: \
-            the server closed the connection without answering
+            bistro: error: could not fetch the remote config: The remote config server's answer could not be read: \
+            the server took the connection and closed it without answering.
 
             """)
     }

@@ -129,7 +129,8 @@ final class HTTPClientTests: XCTestCase {
     func testAConnectionClosedWithoutAnAnswerSaysSo() throws {
         try onEachTransport { transport in
             let (result, _) = try get("drop")
-            XCTAssertEqual(result.failure, .cannotConnect(reason: "the server closed the connection without answering"))
+            XCTAssertEqual(result.failure, .closedWithoutAnswer)
+            XCTAssertEqual(result.failure?.description, "the server took the connection and closed it without answering")
         }
     }
 

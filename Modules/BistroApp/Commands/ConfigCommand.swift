@@ -142,7 +142,9 @@ struct ConfigWatchCommand: FeatureCommand {
 
     func run(with services: FeatureServices) async throws {
         guard services.usesNetwork else {
-            throw CommandFailure("there is no server to watch: give --remote-config-url or set BISTRO_REMOTE_CONFIG_URL")
+            throw CommandFailure(
+                "there is no server to watch: give --firebase-options FILE (your Firebase app) or --remote-config-url URL (a server of your own)"
+            )
         }
         let remoteConfig = try services.remoteConfig()
         let console = services.console

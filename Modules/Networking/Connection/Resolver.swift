@@ -39,7 +39,8 @@ enum Resolver {
         hints.ai_flags = AI_ADDRCONFIG
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else { return .failure(.cannotConnect(reason: "host not found")) }
+        // The host is named: with an options file, which of several hosts it was is not obvious.
+        guard status == 0, let first = list else { return .failure(.cannotConnect(reason: "the host \(host) was not found")) }
         defer { freeaddrinfo(first) }
         var addresses: [ResolvedAddress] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first
@@ -53,7 +54,7 @@ enum Resolver {
             }
             entry = current.pointee.ai_next
         }
-        return addresses.isEmpty ? .failure(.cannotConnect(reason: "host not found")) : .success(addresses)
+        return addresses.isEmpty ? .failure(.cannotConnect(reason: "the host \(host) was not found")) : .success(addresses)
     }
 
     /// The outcome of one lookup, handed from its thread to the waiting one.

@@ -122,7 +122,7 @@ struct ResponseReader {
             let received = buffer.count - start
             let silent = isFirst && received == 0
             guard try fill(answerBegun: !silent) else {
-                if silent { throw .cannotConnect(reason: "the server closed the connection without answering") }
+                if silent { throw .closedWithoutAnswer }
                 throw .interrupted(reason: "the connection closed in the middle of the answer's headers")
             }
         }
@@ -290,7 +290,7 @@ struct ResponseReader {
         switch error {
         case .timedOut: .timedOut(seconds: deadline.seconds)
         case .system(let code) where code == ECONNRESET && !answerBegun:
-            .cannotConnect(reason: "the server reset the connection without answering")
+            .closedWithoutAnswer
         case .system(let code) where code == ECONNRESET: .interrupted(reason: "the server reset the connection after \(buffer.count) bytes")
         case .system(let code): .interrupted(reason: "reading failed (\(String(cString: strerror(code))))")
         case .tls(let reason): .interrupted(reason: "TLS failure: \(reason)")

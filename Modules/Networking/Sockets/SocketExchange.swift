@@ -105,7 +105,7 @@
                 case ENETUNREACH: return .cannotConnect(reason: "the network is unreachable")
                 case EHOSTUNREACH: return .cannotConnect(reason: "the host is unreachable")
                 case ETIMEDOUT: return .timedOut(seconds: deadline.seconds)
-                case ECONNRESET, EPIPE: return .cannotConnect(reason: "the server closed the connection without answering")
+                case ECONNRESET, EPIPE: return .closedWithoutAnswer
                 default: return .cannotConnect(reason: String(cString: strerror(code)).lowercased())
                 }
             }

@@ -166,7 +166,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
             } else if let response {
                 completion(.success(HTTPResponse(statusCode: response.statusCode, headers: Self.headers(of: response), body: body)))
             } else {
-                completion(.failure(.cannotConnect(reason: "the server closed the connection without answering")))
+                completion(.failure(.closedWithoutAnswer))
             }
         case .streaming(_, _, _, let completion):
             if cancelledByCaller {
@@ -299,10 +299,12 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
         switch code {
         case .cannotConnectToHost?: return .cannotConnect(reason: "connection refused")
-        case .cannotFindHost?, .dnsLookupFailed?: return .cannotConnect(reason: "the host was not found")
+        case .cannotFindHost?, .dnsLookupFailed?:
+            let host = ((error as? URLError)?.failingURL?.host).map { " \($0)" } ?? ""
+            return .cannotConnect(reason: "the host\(host) was not found")
         case .notConnectedToInternet?: return .cannotConnect(reason: "the network is unreachable")
         case .networkConnectionLost?, .badServerResponse?, .zeroByteResource?:
-            return .cannotConnect(reason: "the server closed the connection without answering")
+            return .closedWithoutAnswer
         default:
             let description = (error as NSError).localizedDescription.lowercased()
             let tls: Set<URLError.Code> = [

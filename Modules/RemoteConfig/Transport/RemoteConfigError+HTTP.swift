@@ -8,6 +8,7 @@ extension RemoteConfigError {
         case .timedOut: self = .timedOut
         case .responseTooLarge(let limit): self = .responseTooLarge(limit: limit)
         case .cannotConnect(let reason): self = .connectionFailed(reason: reason)
+        case .closedWithoutAnswer: self = .answerUnreadable(reason: error.description)
         case .interrupted(let reason), .invalidResponse(let reason): self = .answerUnreadable(reason: reason)
         case .insecureURL: self = .invalidConfiguration(reason: "the server URL must be HTTPS, or HTTP to this machine")
         }

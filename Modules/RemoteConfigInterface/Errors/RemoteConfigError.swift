@@ -8,10 +8,10 @@ public enum RemoteConfigError: Error, Sendable, Hashable {
     case throttled(until: Date)
     /// The fetch took longer than `fetchTimeout`.
     case timedOut
-    /// The server could not be reached (refused, unreachable, name not resolved, TLS refused, or it
-    /// closed the connection without answering).
+    /// The server could not be reached (refused, unreachable, name not resolved, TLS refused).
     case connectionFailed(reason: String)
-    /// The server was reached but its answer broke off or is not HTTP (the reason says which).
+    /// The server was reached but gave no readable answer: it closed the connection without
+    /// answering, its answer broke off, or it is not HTTP (the reason says which).
     case answerUnreadable(reason: String)
     /// The server answered with an HTTP status other than 200 or 304, and with Google's error body
     /// when it sent one (`{"error": {"code", "message", "status"}}`).
