@@ -61,4 +61,33 @@ fi
 
 rm -rf .build/docs
 docc merge "${archives[@]}" --output-path .build/docs --synthesized-landing-page-name Bistro >&2
-echo "docs: ${#modules[@]} modules in .build/docs (documentation/<module>)"
+
+# The site's landing page (/documentation/) starts with where to begin: the getting-started
+# articles (and "Adding a feature"), then every module. DocC's merge makes only the module grid.
+python3 - .build/docs <<'PY'
+import json, pathlib, sys
+site = pathlib.Path(sys.argv[1]) / "data"
+landing_path = site / "documentation.json"
+landing = json.loads(landing_path.read_text())
+articles = sorted(site.glob("documentation/*/gettingstarted.json")) + sorted(site.glob("documentation/*/addingafeature.json"))
+if len(articles) < 6:
+    sys.exit("docs: expected the getting-started articles on the site, found %d" % len(articles))
+identifiers = []
+for path in articles:
+    page = json.loads(path.read_text())
+    identifier = page["identifier"]["url"]
+    identifiers.append(identifier)
+    landing["references"][identifier] = {
+        "type": "topic", "kind": "article", "role": "article", "identifier": identifier,
+        "title": page["metadata"]["title"], "abstract": page.get("abstract", []),
+        "url": "/" + str(path.relative_to(site).with_suffix("")),
+    }
+for section in landing["topicSections"]:
+    section.setdefault("title", "Modules")
+landing["topicSections"].insert(0, {"title": "Start here", "identifiers": identifiers})
+landing["abstract"] = [{"type": "text", "text": (
+    "Bistro's modules, each usable alone: start with a module's getting-started article, whose code is "
+    "tested, then its reference. Adding a feature to an app of your own is FeatureContract's article.")}]
+landing_path.write_text(json.dumps(landing))
+PY
+echo "docs: ${#modules[@]} modules in .build/docs (documentation/<module>), the getting-started articles first"
