@@ -24,6 +24,31 @@ final class ContactsViewControllerTests: XCTestCase {
     func testBindContacts() { MainActor.assumeIsolated { Self.bindContacts() } }
     func testEachErrorShowsItsOwnAlert() { MainActor.assumeIsolated { Self.eachErrorShowsItsOwnAlert() } }
     func testTheScreenShowsWhatTheDatabaseHolds() throws { try MainActor.assumeIsolated { try Self.showsWhatTheDatabaseHolds() } }
+    func testThePanelShowsTheContactUnderTheCursor() { MainActor.assumeIsolated { Self.panelFollowsTheCursor() } }
+
+    @MainActor private static func panelFollowsTheCursor() {
+        let viewModel = ContactsViewModelMock()
+        let (terminal, controller) = show(viewModel)
+        waitFor(viewModel.subscribed)
+        let second = SellerContacts(address: "Hafenstraße 2, Bremen", order: 1, phone: "+49 421 2222")
+        viewModel.contactsResult.accept(Event.next([contacts, second]))
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, contacts.phone, "the cursor starts on the first, as the tutorial shows it")
+
+        terminal.press(.down)
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, second.phone)
+        XCTAssertEqual(controller.address.text, second.address)
+        XCTAssertTrue(terminal.snapshot().contains("│Phone   +49 421 2222"), terminal.snapshot())
+
+        // The list changes under the cursor: the panel shows what the cursor is on now.
+        viewModel.contactsResult.accept(Event.next([contacts]))
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, contacts.phone)
+        terminal.press(.up)
+        drainMainQueue()
+        XCTAssertEqual(controller.phone.text, contacts.phone)
+    }
 
     private static let contacts = SellerContacts(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111")
 
@@ -95,8 +120,8 @@ final class ContactsViewControllerTests: XCTestCase {
             │                                              │
             │                                              │
             │                                              │
-            │                                              │
             └──────────────────────────────────────────────┘
+                                      Up/Down pick a contact
             """)
     }
 

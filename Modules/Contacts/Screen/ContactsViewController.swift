@@ -4,19 +4,25 @@ import Reactive
 import ReactiveUI
 import TerminalUI
 
-/// The seller's contacts (the tutorial's view controller): phone and address of the first contact, every
-/// contact in a list, and an alert with one "OK" for each failure.
+/// The seller's contacts (the tutorial's view controller): phone and address of the contact under the
+/// list's cursor (the first, where the cursor starts, as in the tutorial), every contact in a list,
+/// the keys on a status line, and an alert with one "OK" for each failure.
 ///
 /// It shows only what the database holds: the view model's stream is the database's observation,
 /// and the sync it starts reaches the screen through that observation or as an error.
 @MainActor
 public final class ContactsViewController: ViewController {
-    /// The first contact's phone number (the tutorial's `phone` outlet).
+    /// The phone number of the contact under the cursor (the tutorial's `phone` outlet).
     public let phone = Label()
-    /// The first contact's address (the tutorial's `address` outlet).
+    /// The address of the contact under the cursor (the tutorial's `address` outlet).
     public let address = Label(numberOfLines: 0)
     /// Every contact, sorted by `order`: address, then phone.
     public let list = ListView(placeholder: "No contacts")
+    /// The keys, as every screen has them.
+    public let statusLine = StatusLine(hint: "Up/Down pick a contact")
+
+    /// What the list shows, to show the one under the cursor.
+    private var contacts: [SellerContacts] = []
 
     private let viewModel: any ContactsViewModelType
     private let backgroundScheduler: any ImmediateSchedulerType
@@ -33,17 +39,21 @@ public final class ContactsViewController: ViewController {
         title = "Contacts"
     }
 
-    /// The first contact in a panel above the list of all.
+    /// The contact under the cursor in a panel above the list of all, the keys below.
     public override func loadView() {
         view = VStack(
             Panel(title: "Contact", VStack(HStack(Label("Phone   "), phone), HStack(Label("Address "), address))),
-            Panel(title: "All contacts", list)
+            Panel(title: "All contacts", list),
+            statusLine
         )
     }
 
-    /// Binds the contacts.
+    /// Binds the contacts, and the panel to the cursor.
     public override func viewDidLoad() {
         bindContacts()
+        list.rx.selectedIndex
+            .subscribe(onNext: { [weak self] _ in self?.showContactUnderCursor() })
+            .disposed(by: disposeBag)
     }
 
     private func bindContacts() {
@@ -58,16 +68,23 @@ public final class ContactsViewController: ViewController {
     private func show(_ event: Event<[SellerContacts]>) {
         switch event {
         case .next(let contacts):
+            self.contacts = contacts
             list.rows = contacts.map { ListRow($0.address ?? "", $0.phone ?? "") }
-            // 2. The first contact, or none: the labels empty out with the table instead of
-            // showing a contact the database no longer holds (the tutorial's `compactMap` kept it).
-            phone.text = contacts.first?.phone
-            address.text = contacts.first?.address
+            // 2. The contact under the cursor (the first when the list was empty), or none: the
+            // labels empty out with the table instead of showing a contact the database no longer
+            // holds (the tutorial's `compactMap` kept it).
+            showContactUnderCursor()
         case .error(let error):
             // 3. An error shows a message and goes no further.
             rx.showMessage(error.localizedDescription).subscribe().disposed(by: disposeBag)
         case .completed:
             break
         }
+    }
+
+    private func showContactUnderCursor() {
+        let contact = list.selectedIndex.flatMap { contacts.indices.contains($0) ? contacts[$0] : nil }
+        phone.text = contact?.phone
+        address.text = contact?.address
     }
 }
