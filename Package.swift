@@ -42,6 +42,8 @@ let modules: [Target] = [
     // architecture: store, reducers, effects, middleware; and its TestStore
     module("Architecture", ["Reactive", "Dependencies"]),
     module("ArchitectureTesting", ["Architecture", "Dependencies", "Reactive", "ReactiveTesting"]),
+    // ReSwift's API on the store above: ReSwift code compiles with its import changed
+    module("ReSwiftCompatibility", ["Architecture", "Reactive"]),
 
     // command line: typed commands in swift-argument-parser's model (ParsableCommand, @Option, ...)
     module("ArgumentParsing"),
@@ -142,6 +144,10 @@ let testTargets: [Target] = [
     tests("ArchitectureTesting", ["Architecture", "ArchitectureTestSupport", "Dependencies", "TestSupport"]),
     // helpers shared by the two test targets above (recordings, gates, a capturing reporter)
     .target(name: "ArchitectureTestSupport", dependencies: ["Architecture", "Reactive"], path: "Tests/ArchitectureTestSupport"),
+    tests("ReSwiftCompatibility", ["Architecture"]),
+    // The ReSwift middleware tutorial's app state, actions, reducers and side effects, ported with
+    // only the import changed.
+    .testTarget(name: "Seed001PortTests", dependencies: ["ReSwiftCompatibility"], path: "Tests/Seed001PortTests", exclude: ["README.md"]),
     tests("ArgumentParsing", []),
     tests("FileSystem", []),
     tests(

@@ -1,0 +1,72 @@
+import Reactive
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An app's reducer or middleware, handed to Architecture's store, which calls it one action at a
+/// time on the thread that is processing actions.
+struct CalledByTheStore<Value>: @unchecked Sendable {
+    // @unchecked Sendable: the value is only called by the Architecture store's drainer, a role its
+    // core hands out under its lock (`StoreCore.lock`), so no two calls ever overlap; and it is
+    // only read after `init`.
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Which thread, if any, is running the app's reducer, so that a dispatch from inside the reducer
+/// is told apart from a dispatch by another thread (which is queued).
+final class ReducingThread: Sendable {
+    private let thread = Atomic<UInt>(0)
+
+    /// Runs `reduce`, marked as the reducer of the calling thread.
+    func run<Result>(_ reduce: () -> Result) -> Result {
+        thread.store(Self.current, ordering: .relaxed)
+        defer { thread.store(0, ordering: .relaxed) }
+        return reduce()
+    }
+
+    /// Whether the calling thread is inside the reducer.
+    var isCurrentThread: Bool {
+        thread.load(ordering: .relaxed) == Self.current
+    }
+
+    private static var current: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
+    }
+}
+
+/// What the store does when a reducer dispatches: stop, as ReSwift does. Tests replace `handler`
+/// to see the message instead; the dispatch is then dropped.
+enum ReducerDispatch {
+    static let handler = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    static func stop(_ action: Action) {
+        let message =
+            "Store.dispatch(\(action)) was called from inside the reducer. A reducer must be a pure function of "
+            + "the action and the state: dispatch what follows from an action in a middleware or a subscriber."
+        guard let handler = handler.withLock({ $0 }) else { fatalError(message) }
+        handler(message)
+    }
+
+    /// Runs `body` with the stop replaced by keeping the message; returns the messages kept.
+    static func messages(during body: () -> Void) -> [String] {
+        let messages = Locked<[String]>([])
+        handler.withLock { $0 = { message in messages.withLock { $0.append(message) } } }
+        defer { handler.withLock { $0 = nil } }
+        body()
+        return messages.withLock { $0 }
+    }
+}

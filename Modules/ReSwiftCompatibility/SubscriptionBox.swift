@@ -1,0 +1,65 @@
+import Reactive
+
+/// One subscriber's subscription: the subscriber (held weakly), the chain its `transform` built,
+/// and the subscription to Architecture's store that feeds the chain.
+final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `subscriber` is a weak reference, which the runtime loads and clears
+    // atomically; `previous` and the chain are only used by the Architecture store's drainer, one
+    // state at a time (a role its core hands out under `StoreCore.lock`); `disposable` and `table`
+    // are only touched under the mutex of the store's `Locked` table.
+    weak var subscriber: AnyStoreSubscriber?
+    let identity: ObjectIdentifier
+    private let original: Subscription<State>
+    private var previous: State?
+    private var disposable: (any Disposable)?
+    weak var table: Locked<[SubscriptionBox<State>]>?
+
+    init<Selected>(subscriber: AnyStoreSubscriber, original: Subscription<State>, transformed: Subscription<Selected>?) {
+        self.subscriber = subscriber
+        identity = ObjectIdentifier(subscriber)
+        self.original = original
+        if let transformed {
+            transformed.observer = { [unowned self] _, newState in deliver(newState) }
+        } else {
+            original.observer = { [unowned self] _, newState in deliver(newState) }
+        }
+    }
+
+    private func deliver(_ state: Any) {
+        subscriber?._newState(state: state)
+    }
+
+    /// Passes a state of the store underneath down the chain, as the change from the one before.
+    func receive(_ state: State?) {
+        guard let state else { return }
+        guard subscriber != nil else {
+            end()
+            return
+        }
+        let previous = self.previous
+        self.previous = state
+        original.newValues(oldState: previous, newState: state)
+    }
+
+    /// Keeps the subscription to the store underneath, unless the box was ended meanwhile.
+    func attach(_ disposable: any Disposable) {
+        let isLive = table?.withLock { boxes in
+            guard boxes.contains(where: { $0 === self }) else { return false }
+            self.disposable = disposable
+            return true
+        }
+        if isLive != true {
+            disposable.dispose()
+        }
+    }
+
+    /// Removes the box from its store's table and ends its subscription to the store underneath.
+    func end() {
+        let disposable = table?.withLock { boxes -> (any Disposable)? in
+            boxes.removeAll { $0 === self }
+            defer { self.disposable = nil }
+            return self.disposable
+        }
+        disposable?.dispose()
+    }
+}

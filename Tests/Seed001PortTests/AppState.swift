@@ -1,0 +1,5 @@
+// The tutorial's app state.
+struct AppState {
+    let users: [User]
+    let posts: [Post]
+}
