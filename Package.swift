@@ -256,7 +256,9 @@ let apps: [Target] = [
     // benchmarks (Scripts/bench.sh) and their C baselines
     .executableTarget(
         name: "Benchmarks",
-        dependencies: ["Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture"],
+        dependencies: [
+            "Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture", "ReSwiftCompatibility",
+        ],
         path: "Apps/Benchmarks"),
     .target(
         name: "BenchmarkSupport", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],

@@ -41,7 +41,7 @@ for name in "${names[@]}"; do
     fi
     expected=$(awk -v name="$name" '!/^#/ && $1 == name { print $2 }' "$baseline")
     awk -v name="$name" -v total="$total" -v events="$events" -v expected="${expected:--}" \
-        'BEGIN { printf "%-20s %14d %10d %12.0f %12s\n", name, total, events, total / events, expected }' | tee -a "$work/table"
+        'BEGIN { printf "%-20s %14.0f %10d %12.0f %12s\n", name, total, events, total / events, expected }' | tee -a "$work/table"
 done
 case "$mode" in
 check)

@@ -1,8 +1,12 @@
 import Architecture
+import ReSwiftCompatibility
 import Reactive
 
-// Architecture's benchmark: one million actions through a store with a reducer, one
-// middleware made of three items, and one subscriber to its states; the target is 300 ns per action.
+// Architecture's benchmarks: actions through a store with a reducer, one middleware made of three
+// items and one subscriber to its states (the target is 300 ns per action), and the cost of
+// subscribing to a store's states and ending the subscription, as a screen does when it appears.
+// Each runs through Architecture's API and through ReSwiftCompatibility's face of the same store,
+// which must cost at most 10 % more.
 
 private enum CounterAction: Sendable {
     case increment
@@ -10,19 +14,15 @@ private enum CounterAction: Sendable {
     case loaded(Int)
 }
 
-/// One million actions through the store; per action.
-@MainActor
-let architectureWorkload = Workload(
-    "architecture store 1M actions", events: 1_000_000, target: .nanoseconds(300),
-    note: { "reducer + 3 middleware items + 1 subscriber" }
-) {
-    // Three items that look at every action and ignore the ones they do not handle, as in the ReSwift middleware tutorial.
+/// A store counting, with `middleware` (the three items of the ReSwift middleware tutorial when
+/// `withMiddleware`: they look at every action and ignore the ones they do not handle).
+private func counterStore(withMiddleware: Bool) -> Architecture.Store<Int, CounterAction> {
     let items: [MiddlewareItem<CounterAction>] = [
         { action, dispatch in if case .request = action { dispatch(.loaded(1)) } },
         { action, _ in if case .loaded = action { blackHole(action) } },
         { action, _ in if case .request = action { blackHole(action) } },
     ]
-    let store = Store(
+    return Architecture.Store(
         initialState: 0,
         reducer: Reduce<Int, CounterAction> { state, action in
             switch action {
@@ -32,10 +32,114 @@ let architectureWorkload = Workload(
             }
             return .none
         },
-        middleware: [createMiddleware(items: items)])
+        middleware: withMiddleware ? [createMiddleware(items: items)] : [])
+}
+
+/// One million actions through the store; per action.
+@MainActor
+let architectureWorkload = Workload(
+    "architecture store 1M actions", events: 1_000_000, target: .nanoseconds(300),
+    note: { "reducer + 3 middleware items + 1 subscriber" }
+) {
+    let store = counterStore(withMiddleware: true)
     var last = 0
     let subscription = store.states.subscribe(onNext: { last = $0 })
     for _ in 0..<1_000_000 { store.send(.increment) }
     subscription.dispose()
     blackHole(last)
 }
+
+/// 100,000 subscriptions to a store's states, each given the state and ended; per subscription.
+@MainActor
+let architectureSubscriptionWorkload = Workload(
+    "architecture-subscribe store 100k subscribe + dispose", events: 100_000, target: nil
+) {
+    let store = counterStore(withMiddleware: false)
+    var last = 0
+    for _ in 0..<100_000 {
+        store.states.subscribe(onNext: { last = $0 }).dispose()
+    }
+    blackHole(last)
+}
+
+// The same workloads through ReSwift's API on the same kind of store.
+
+private struct Increment: ReSwiftCompatibility.Action {}
+private struct Request: ReSwiftCompatibility.Action {}
+private struct Loaded: ReSwiftCompatibility.Action { let value: Int }
+
+private func counterReducer(action: ReSwiftCompatibility.Action, state: Int?) -> Int {
+    let state = state ?? 0
+    switch action {
+    case is Increment: return state &+ 1
+    case let loaded as Loaded: return state &+ loaded.value
+    default: return state
+    }
+}
+
+/// A subscriber that keeps the last state it was given.
+private final class LastStateSubscriber: StoreSubscriber {
+    var last = 0
+    func newState(state: Int) { last = state }
+}
+
+/// The three middleware items of `architectureWorkload`, as ReSwift middleware.
+@MainActor
+private let reSwiftMiddleware: [ReSwiftCompatibility.Middleware<Int>] = [
+    { dispatch, _ in
+        { next in
+            { action in
+                if action is Request { dispatch(Loaded(value: 1)) }
+                next(action)
+            }
+        }
+    },
+    { _, _ in
+        { next in
+            { action in
+                if action is Loaded { blackHole(action) }
+                next(action)
+            }
+        }
+    },
+    { _, _ in
+        { next in
+            { action in
+                if action is Request { blackHole(action) }
+                next(action)
+            }
+        }
+    },
+]
+
+/// `architectureWorkload` through ReSwift's API; per action.
+@MainActor
+let reSwiftWorkload = Workload(
+    "reswift-face store 1M actions", events: 1_000_000, target: nil,
+    note: { "reducer + 3 middleware + 1 subscriber" }
+) {
+    let store = ReSwiftCompatibility.Store<Int>(reducer: counterReducer, state: 0, middleware: reSwiftMiddleware)
+    let subscriber = LastStateSubscriber()
+    store.subscribe(subscriber)
+    for _ in 0..<1_000_000 { store.dispatch(Increment()) }
+    store.unsubscribe(subscriber)
+    blackHole(subscriber.last)
+}
+
+/// `architectureSubscriptionWorkload` through ReSwift's API; per subscription.
+@MainActor
+let reSwiftSubscriptionWorkload = Workload(
+    "reswift-face-subscribe store 100k subscribe + unsubscribe", events: 100_000, target: nil
+) {
+    let store = ReSwiftCompatibility.Store<Int>(reducer: counterReducer, state: 0)
+    let subscriber = LastStateSubscriber()
+    for _ in 0..<100_000 {
+        store.subscribe(subscriber)
+        store.unsubscribe(subscriber)
+    }
+    blackHole(subscriber.last)
+}
+
+/// Architecture's workloads, direct and through the ReSwift face.
+@MainActor
+let storeWorkloads = [architectureWorkload, architectureSubscriptionWorkload, reSwiftWorkload, reSwiftSubscriptionWorkload]

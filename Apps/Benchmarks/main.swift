@@ -68,7 +68,7 @@ let reactiveWorkloads: [Workload] = [
 var bytesPerSubscription = 0.0
 
 /// Every workload `--count` can run.
-var countableWorkloads: [Workload] { reactiveWorkloads + [architectureWorkload] + persistenceCountWorkloads }
+var countableWorkloads: [Workload] { reactiveWorkloads + storeWorkloads + persistenceCountWorkloads }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--count" {
@@ -101,8 +101,11 @@ if arguments.first == "--count" {
     for workload in reactiveWorkloads where wanted(workload.name) {
         results.append(workload.measured(against: loop))
     }
-    // Architecture: actions through a store with a reducer, three middleware items and a subscriber.
-    if wanted("architecture") { results.append(architectureWorkload.measured(against: loop)) }
+    // Architecture: actions through a store with a reducer, three middleware items and a subscriber,
+    // and subscriptions to a store; directly and through the ReSwift face.
+    for workload in storeWorkloads where wanted(workload.name) {
+        results.append(workload.measured(against: loop))
+    }
     // Persistence (SQLite): Codable records against a C baseline on the same libsqlite3.
     if wanted("p") { results += persistenceBenchmarks() }
     if markdown { reportMarkdown(results) } else { report(results) }

@@ -41,6 +41,45 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(seen.values, [0, 1, 3])
     }
 
+    func testEndingASubscriptionLetsGoOfItsSubscriberAtOnceAndKeepsTheOthersInOrder() {
+        final class Subscriber: Sendable {}
+        let store = Store(initialState: 0, reducer: Counter())
+        let seen = Recording<String>()
+        weak var released: Subscriber?
+        let first = store.states.subscribe(onNext: { seen.append("first \($0)") })
+        let middle: Disposable
+        do {
+            let subscriber = Subscriber()
+            released = subscriber
+            middle = store.states.subscribe(onNext: { state in withExtendedLifetime(subscriber) { seen.append("middle \(state)") } })
+        }
+        let last = store.states.subscribe(onNext: { seen.append("last \($0)") })
+        XCTAssertNotNil(released)
+        middle.dispose()
+        XCTAssertNil(released, "the ended subscription's closure is let go of when it ends, not at the next state")
+        store.send(.increment)
+        first.dispose()
+        last.dispose()
+        store.send(.increment)
+        XCTAssertEqual(seen.values, ["first 0", "middle 0", "last 0", "first 1", "last 1"])
+    }
+
+    func testASubscriptionNeitherKeepsTheStoreAliveNorFailsToEndAfterIt() {
+        weak var released: Store<Int, CounterAction>?
+        let seen = Recording<Int>()
+        let subscription: Disposable
+        do {
+            let store = Store(initialState: 0, reducer: Counter())
+            released = store
+            subscription = store.states.subscribe(onNext: { seen.append($0) })
+            store.send(.increment)
+        }
+        XCTAssertNil(released)
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(seen.values, [0, 1])
+    }
+
     func testStatesOfANonEquatableStateDeliverEveryState() {
         struct Box: Sendable { var value = 0 }
         let store = Store(

@@ -28,12 +28,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     // Every stored var below is accessed under `lock` or by the drainer alone, and a reducer cannot
     // reach the store (its send or read finds the lock held and stops), so no two accesses can
     // overlap: the runtime exclusivity checks, a third of the cost of an action, are switched off.
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var state: State
     @usableFromInline @exclusivity(unchecked) var queue: [Work?] = []
     @usableFromInline @exclusivity(unchecked) var queueHead = 0
     @usableFromInline @exclusivity(unchecked) var draining = false
-    @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserver<State>> = []
+    /// The subscribers; their list is guarded by `lock`, which is theirs.
+    @usableFromInline let observers = StateObservers()
     @usableFromInline @exclusivity(unchecked) var dependencies: DependencyValues
     @usableFromInline @exclusivity(unchecked) var dependenciesAreDefault: Bool
 
@@ -52,6 +53,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
         makeStages: (StoreCore, StoreLink<State, Action>) -> [(Action) -> Void],
         dependencies: DependencyValues, link: StoreLink<State, Action>
     ) {
+        lock = observers.lock
         state = initialState
         self.reducer = reducer
         self.dependencies = dependencies
@@ -218,15 +220,18 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
         currentAction = action
         let effect = reducer(&state, action)
         currentAction = nil
-        if observers.isEmpty {
+        if observers.list.isEmpty {
             lock.unlock()
         } else {
-            let observers = self.observers
+            let observers = self.observers.list
             let newState = state
             lock.unlock()
             // A subscriber that calls `next` is not inside the chain: its action is queued.
             let thread = link.chainThread.exchange(0, ordering: .relaxed)
-            for observer in observers { observer.deliver(newState) }
+            for observer in observers {
+                // Every entry is a `StateObserver<State>`: the list is not generic (see `StateObservers`).
+                unsafeDowncast(observer, to: StateObserver<State>.self).deliver(newState)
+            }
             link.chainThread.store(thread, ordering: .relaxed)
         }
         if effect.isNone { return }
@@ -241,6 +246,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
                 + "\(describe(currentAction)). A reducer must not send actions: return .send(action) as its effect instead.")
     }
 
+    @usableFromInline
     func reducerRead() -> Never {
         fatalError(
             "The store was read from inside its reducer while it was reducing \(describe(currentAction)). "
@@ -253,7 +259,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
 
     // MARK: Subscribers
 
-    @usableFromInline
+    // Inlinable, as the rest of the path from `Store.states`: unspecialised, a subscription looked
+    // up the generic metadata of each type it made or touched in the runtime, most of its cost.
+    @inlinable
     func observe(_ deliver: @escaping (State) -> Void) -> Disposable {
         let observer = StateObserver(deliver)
         guard lock.lockIfNotHeld() else { reducerRead() }
@@ -268,65 +276,101 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
             start(observer)
             drain()
         }
-        return StateSubscription(link: link, observer: observer)
+        return StateSubscription(observers, observer)
     }
 
     /// Adds `observer` and gives it the state now; called by the drainer.
-    @usableFromInline
+    @inlinable
     func start(_ observer: StateObserver<State>) {
         _ = lock.lockIfNotHeld()
         if observer.isDisposed {
             lock.unlock()
             return
         }
-        observers.append(observer)
+        observers.list.append(observer)
         let current = state
         lock.unlock()
         observer.deliver(current)
     }
+}
 
-    fileprivate func remove(_ observer: StateObserver<State>) {
-        guard lock.lockIfNotHeld() else { reducerRead() }
-        observers.removeAll { $0 === observer }
+/// The subscribers to a store's states, and the store's lock, which guards their list.
+///
+/// Not generic, so that ending a subscription (a screen going away) reaches the list without the
+/// store and asks the runtime for no generic metadata: through the store's generic code, a
+/// subscribe and unsubscribe cost about twenty metadata lookups.
+@usableFromInline
+final class StateObservers: @unchecked Sendable {  // `list` is only touched under `lock`
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var list: ContiguousArray<AnyStateObserver> = []
+
+    @usableFromInline
+    init() {}
+
+    /// Removes `observer` if it is still here; released once the lock is given back, since its
+    /// closure's captures may run user code as they go.
+    func remove(_ observer: AnyStateObserver) {
+        guard lock.lockIfNotHeld() else {
+            fatalError(
+                "A subscription to the store's states was disposed from inside its reducer. "
+                    + "A reducer must not touch the store: return an effect instead.")
+        }
+        var removed: AnyStateObserver?
+        if let index = list.lastIndex(where: { $0 === observer }) { removed = list.remove(at: index) }
         lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 }
 
-/// A subscriber to a store's states; only the store's drainer calls it.
+/// A subscriber to a store's states, without its state type: what `StateObservers` lists.
 @usableFromInline
-final class StateObserver<State> {
-    @usableFromInline let deliverState: (State) -> Void
+class AnyStateObserver {
     @usableFromInline let disposed = Atomic<Bool>(false)
 
-    init(_ deliver: @escaping (State) -> Void) {
-        deliverState = deliver
-    }
-
-    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    @usableFromInline
+    init() {}
 
     @inlinable
-    func deliver(_ state: State) {
-        if disposed.load(ordering: .relaxed) { return }
-        deliverState(state)
-    }
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     func dispose() {
         disposed.store(true, ordering: .releasing)
     }
 }
 
-/// Ends a subscription to a store's states.
-private final class StateSubscription<State: Sendable, Action: Sendable>: Disposable {
-    private let link: StoreLink<State, Action>
-    private let observer: StateObserver<State>
+/// A subscriber to a store's states; only the store's drainer calls it.
+@usableFromInline
+final class StateObserver<State>: AnyStateObserver {
+    @usableFromInline let deliverState: (State) -> Void
 
-    init(link: StoreLink<State, Action>, observer: StateObserver<State>) {
-        self.link = link
+    @inlinable
+    init(_ deliver: @escaping (State) -> Void) {
+        deliverState = deliver
+    }
+
+    @inlinable
+    func deliver(_ state: State) {
+        if disposed.load(ordering: .relaxed) { return }
+        deliverState(state)
+    }
+}
+
+/// Ends a subscription to a store's states. Holds the list, not the store: it neither keeps the
+/// store alive nor needs it to end.
+@usableFromInline
+final class StateSubscription: Disposable {
+    private let observers: StateObservers
+    private let observer: AnyStateObserver
+
+    @usableFromInline
+    init(_ observers: StateObservers, _ observer: AnyStateObserver) {
+        self.observers = observers
         self.observer = observer
     }
 
+    @usableFromInline
     func dispose() {
         observer.dispose()
-        link.core?.remove(observer)
+        observers.remove(observer)
     }
 }
