@@ -10,6 +10,7 @@
 #   Scripts/fuzz.sh                 every target, 20 s each
 #   Scripts/fuzz.sh http-answer 600 one target for ten minutes
 #   Scripts/fuzz.sh --runs 10000000 http-answer   ten million inputs
+#   Scripts/fuzz.sh --runs 10000000 http-answer 3600   ten million inputs or an hour, what comes first
 #   Scripts/fuzz.sh --list          the targets
 #   Scripts/fuzz.sh --rss 8192 --runs 10000000 firebase-options   a memory limit above 2 GiB, for a
 #                                   long run of a target whose toolchain leak is suppressed but adds up
@@ -62,9 +63,14 @@ for target in $targets; do
     mkdir -p "$work" "$artifacts"
     cp -n Tests/FuzzCorpus/"$target"/* "$work"/ 2>/dev/null || true
     limit=(-max_total_time="$seconds")
-    [ -z "$runs" ] || limit=(-runs="$runs")
+    if [ -n "$runs" ] && [ -n "${2:-}" ]; then
+        limit=(-runs="$runs" -max_total_time="$seconds")
+    elif [ -n "$runs" ]; then
+        limit=(-runs="$runs")
+    fi
     log="$scratch/$target.log"
-    if [ -n "$runs" ]; then what="$runs inputs"; else what="$seconds s"; fi
+    if [ -n "$runs" ] && [ -n "${2:-}" ]; then what="$runs inputs or $seconds s"
+    elif [ -n "$runs" ]; then what="$runs inputs"; else what="$seconds s"; fi
     echo "fuzz: $target ($what)"
     started=$(date +%s)
     if LSAN_OPTIONS="suppressions=$PWD/Scripts/fuzz-suppressions.txt" BISTRO_FUZZ_TARGET="$target" "$binary" "$work" "${limit[@]}" -timeout=10 -rss_limit_mb="$rss" \
