@@ -94,6 +94,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     func shutdown() {
         effects.all.cancel()
         link.detach()
+        // Subscribers that were never disposed hold the list that holds them: let them go.
+        observers.removeAll()
     }
 
     // MARK: State
@@ -228,9 +230,11 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
             lock.unlock()
             // A subscriber that calls `next` is not inside the chain: its action is queued.
             let thread = link.chainThread.exchange(0, ordering: .relaxed)
-            for observer in observers {
-                // Every entry is a `StateObserver<State>`: the list is not generic (see `StateObservers`).
-                unsafeDowncast(observer, to: StateObserver<State>.self).deliver(newState)
+            observers.withUnsafeBufferPointer { observers in
+                for observer in observers {
+                    // Every entry is a `StateObserver<State>`: the list is not generic (see `StateObservers`).
+                    unsafeDowncast(observer, to: StateObserver<State>.self).deliver(newState)
+                }
             }
             link.chainThread.store(thread, ordering: .relaxed)
         }
@@ -263,7 +267,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     // up the generic metadata of each type it made or touched in the runtime, most of its cost.
     @inlinable
     func observe(_ deliver: @escaping (State) -> Void) -> Disposable {
-        let observer = StateObserver(deliver)
+        let observer = StateObserver(deliver, observers)
         guard lock.lockIfNotHeld() else { reducerRead() }
         if draining {
             // The drainer delivers the state once it is between two actions, so no later state can
@@ -276,7 +280,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
             start(observer)
             drain()
         }
-        return StateSubscription(observers, observer)
+        return observer
     }
 
     /// Adds `observer` and gives it the state now; called by the drainer.
@@ -320,21 +324,37 @@ final class StateObservers: @unchecked Sendable {  // `list` is only touched und
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
+
+    /// Removes every subscriber, as the store goes.
+    func removeAll() {
+        _ = lock.lockIfNotHeld()
+        let removed = list
+        list = []
+        lock.unlock()
+        withExtendedLifetime(removed) {}
+    }
 }
 
-/// A subscriber to a store's states, without its state type: what `StateObservers` lists.
+/// A subscriber to a store's states, without its state type: what `StateObservers` lists. It is
+/// also its own subscription: disposing it takes it off the list, which it holds (not the store,
+/// so that it neither keeps the store alive nor needs it to end).
 @usableFromInline
-class AnyStateObserver {
+class AnyStateObserver: Disposable {
     @usableFromInline let disposed = Atomic<Bool>(false)
+    private let observers: StateObservers
 
     @usableFromInline
-    init() {}
+    init(_ observers: StateObservers) {
+        self.observers = observers
+    }
 
     @inlinable
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     func dispose() {
-        disposed.store(true, ordering: .releasing)
+        if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
+        observers.remove(self)
     }
 }
 
@@ -344,33 +364,14 @@ final class StateObserver<State>: AnyStateObserver {
     @usableFromInline let deliverState: (State) -> Void
 
     @inlinable
-    init(_ deliver: @escaping (State) -> Void) {
+    init(_ deliver: @escaping (State) -> Void, _ observers: StateObservers) {
         deliverState = deliver
+        super.init(observers)
     }
 
     @inlinable
     func deliver(_ state: State) {
         if disposed.load(ordering: .relaxed) { return }
         deliverState(state)
-    }
-}
-
-/// Ends a subscription to a store's states. Holds the list, not the store: it neither keeps the
-/// store alive nor needs it to end.
-@usableFromInline
-final class StateSubscription: Disposable {
-    private let observers: StateObservers
-    private let observer: AnyStateObserver
-
-    @usableFromInline
-    init(_ observers: StateObservers, _ observer: AnyStateObserver) {
-        self.observers = observers
-        self.observer = observer
-    }
-
-    @usableFromInline
-    func dispose() {
-        observer.dispose()
-        observers.remove(observer)
     }
 }

@@ -24,34 +24,49 @@ extension Store where State: Equatable {
     public var states: Observable<State> {
         if let core {
             return Observable.create { observer in
-                core.observe(skippingRepeats(to: observer))
+                core.observe(skippingRepeats(to: observer, placeholder: core.currentState))
             }
         }
         let backend = self.backend
         return Observable.create { observer in
-            backend.observe(skippingRepeats(to: observer))
+            backend.observe(skippingRepeats(to: observer, placeholder: backend.currentState))
         }
     }
 }
 
-/// Passes each state to `observer` unless it equals the one before.
+/// Passes each state to `observer` unless it equals the one before; the first always passes.
+/// `placeholder` is any state, held until the first arrives.
 @inlinable
-func skippingRepeats<State: Equatable>(to observer: AnyObserver<State>) -> (State) -> Void {
-    // One subscription's states arrive one at a time (one drainer at a time), so the last one
-    // needs no lock, nor the exclusivity check a captured `var` costs on every state.
-    let last = LastState<State>()
-    return { state in
-        if let previous = last.state, previous == state { return }
-        last.state = state
-        observer.onNext(state)
-    }
+func skippingRepeats<State: Equatable>(to observer: AnyObserver<State>, placeholder: State) -> (State) -> Void {
+    let distinct = DistinctStates(observer, placeholder: placeholder)
+    // Capturing one object and nothing else, the closure needs no context of its own to allocate.
+    return { distinct.deliver($0) }
 }
 
-/// The last state one subscription of `states` delivered; touched by one state at a time.
+/// Passes on the states that differ from the one before; one per subscription of `states`.
+///
+/// One subscription's states arrive one at a time (one drainer at a time), so the last one needs
+/// no lock, nor the exclusivity check a captured `var` costs on every state. It holds a state and
+/// a flag, not an optional state: a generic class's `deinit` is not specialised, and releasing a
+/// `State?` there asked the runtime for `Optional<State>`'s metadata on every subscription, where a
+/// `State` is released with the metadata the object carries.
 @usableFromInline
-final class LastState<State> {
-    @usableFromInline @exclusivity(unchecked) var state: State?
+final class DistinctStates<State: Equatable> {
+    @usableFromInline let observer: AnyObserver<State>
+    @usableFromInline @exclusivity(unchecked) var last: State
+    @usableFromInline @exclusivity(unchecked) var hasDelivered = false
 
-    @usableFromInline
-    init() {}
+    @inlinable
+    init(_ observer: AnyObserver<State>, placeholder: State) {
+        self.observer = observer
+        last = placeholder
+    }
+
+    @inlinable
+    func deliver(_ state: State) {
+        if hasDelivered, last == state { return }
+        last = state
+        hasDelivered = true
+        observer.onNext(state)
+    }
 }

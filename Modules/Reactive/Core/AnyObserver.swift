@@ -26,6 +26,7 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// An observer that forwards every event to `node`.
+    @inlinable
     init(node: ObserverNode<Element>) {
         self.node = node
         eventHandler = nil

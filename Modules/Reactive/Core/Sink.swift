@@ -8,6 +8,7 @@ class Sink<Input, Output>: ObserverNode<Input>, Disposable {
     final let cancel: Cancelable
     @usableFromInline let disposed = Atomic<Bool>(false)
 
+    @usableFromInline
     init(observer: ObserverNode<Output>, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel

@@ -2,32 +2,38 @@ import Synchronization
 
 extension ObservableType {
     /// A sequence whose subscription runs `subscribe` with the observer; the returned disposable ends it.
-    // Inlinable, so that the sequence and its sink type are made in the caller's code, compiled for
-    // its element type, which finds their generic metadata in a cache of its own: the library's
-    // code, compiled once for every element type, asked the runtime for both on every subscription.
+    // Inlinable, so that each subscription's sink is made, wrapped and handed to `subscribe` in the
+    // caller's code, compiled for its element type, which finds the generic metadata of the types
+    // it mentions in caches of its own: the library's code, compiled once for every element type,
+    // asked the runtime for two of them on every subscription.
     @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
-        AnonymousObservable(subscribe, sinkType: AnonymousObservableSink<Element>.self)
+        AnonymousObservable(subscribe) { subscribe, observer, cancel in
+            let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+            return (sink, subscribe(AnyObserver(node: sink)))
+        }
     }
 }
 
 @usableFromInline
 final class AnonymousObservable<Element>: Producer<Element> {
     @usableFromInline typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
+    /// Makes a subscription's sink and runs the handler with it: the sink, and what the handler returned.
+    @usableFromInline typealias Runner = (SubscribeHandler, ObserverNode<Element>, Cancelable) -> (Disposable, Disposable)
 
     let subscribeHandler: SubscribeHandler
-    /// The sink's type, with its metadata: a sink made from it needs no runtime lookup.
-    let sinkType: AnonymousObservableSink<Element>.Type
+    /// Made by `create` in the caller's code; takes the handler as an argument rather than
+    /// capturing it, so that it captures nothing and allocates nothing.
+    let runner: Runner
 
     @usableFromInline
-    init(_ subscribeHandler: @escaping SubscribeHandler, sinkType: AnonymousObservableSink<Element>.Type) {
+    init(_ subscribeHandler: @escaping SubscribeHandler, runner: @escaping Runner) {
         self.subscribeHandler = subscribeHandler
-        self.sinkType = sinkType
+        self.runner = runner
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = sinkType.init(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(AnyObserver(node: sink))
+        let (sink, subscription) = runner(subscribeHandler, observer, cancel)
         return (sink, subscription)
     }
 }
