@@ -83,34 +83,67 @@ private final class LastStateSubscriber: StoreSubscriber {
     func newState(state: Int) { last = state }
 }
 
-/// The three middleware items of `architectureWorkload`, as ReSwift middleware.
+/// The three middleware items of `architectureWorkload` for ReSwift's actions, told apart by casts;
+/// each is given the action and a way to dispatch.
+private typealias CastingItem = (any ReSwiftCompatibility.Action, (any ReSwiftCompatibility.Action) -> Void) -> Void
+
+private func castingItems() -> [CastingItem] {
+    [
+        { action, dispatch in if action is Request { dispatch(Loaded(value: 1)) } },
+        { action, _ in if action is Loaded { blackHole(action) } },
+        { action, _ in if action is Request { blackHole(action) } },
+    ]
+}
+
+/// The items as ReSwift middleware.
+private func reSwiftMiddleware() -> [ReSwiftCompatibility.Middleware<Int>] {
+    castingItems().map { item in
+        { dispatch, _ in
+            { next in
+                { action in
+                    item(action, dispatch)
+                    next(action)
+                }
+            }
+        }
+    }
+}
+
+/// The same items as Architecture middleware.
+private func castingMiddleware() -> [Architecture.Middleware<Int, any ReSwiftCompatibility.Action>] {
+    castingItems().map { item in
+        { dispatch, _ in
+            let send: (any ReSwiftCompatibility.Action) -> Void = { dispatch($0) }
+            return { next in
+                { action in
+                    item(action, send)
+                    next(action)
+                }
+            }
+        }
+    }
+}
+
+/// `reSwiftWorkload`'s app written on Architecture's API: the same reducer, middleware and actions
+/// (told apart by casts) on `Architecture.Store`; what the ReSwift face adds is measured against it.
 @MainActor
-private let reSwiftMiddleware: [ReSwiftCompatibility.Middleware<Int>] = [
-    { dispatch, _ in
-        { next in
-            { action in
-                if action is Request { dispatch(Loaded(value: 1)) }
-                next(action)
-            }
-        }
-    },
-    { _, _ in
-        { next in
-            { action in
-                if action is Loaded { blackHole(action) }
-                next(action)
-            }
-        }
-    },
-    { _, _ in
-        { next in
-            { action in
-                if action is Request { blackHole(action) }
-                next(action)
-            }
-        }
-    },
-]
+let castingActionsWorkload = Workload(
+    "architecture-casting store 1M actions", events: 1_000_000, target: nil,
+    note: { "reducer + 3 middleware + 1 subscriber, ReSwift's actions" }
+) {
+    let store = Architecture.Store(
+        initialState: 0,
+        reducer: Reduce<Int, any ReSwiftCompatibility.Action> { state, action in
+            state = counterReducer(action: action, state: state)
+            return .none
+        },
+        middleware: castingMiddleware())
+    let subscriber = LastStateSubscriber()
+    let subscription = store.states.subscribe(onNext: { subscriber.newState(state: $0) })
+    for _ in 0..<1_000_000 { store.send(Increment()) }
+    subscription.dispose()
+    blackHole(subscriber.last)
+}
 
 /// `architectureWorkload` through ReSwift's API; per action.
 @MainActor
@@ -118,7 +151,7 @@ let reSwiftWorkload = Workload(
     "reswift-face store 1M actions", events: 1_000_000, target: nil,
     note: { "reducer + 3 middleware + 1 subscriber" }
 ) {
-    let store = ReSwiftCompatibility.Store<Int>(reducer: counterReducer, state: 0, middleware: reSwiftMiddleware)
+    let store = ReSwiftCompatibility.Store<Int>(reducer: counterReducer, state: 0, middleware: reSwiftMiddleware())
     let subscriber = LastStateSubscriber()
     store.subscribe(subscriber)
     for _ in 0..<1_000_000 { store.dispatch(Increment()) }
@@ -142,4 +175,6 @@ let reSwiftSubscriptionWorkload = Workload(
 
 /// Architecture's workloads, direct and through the ReSwift face.
 @MainActor
-let storeWorkloads = [architectureWorkload, architectureSubscriptionWorkload, reSwiftWorkload, reSwiftSubscriptionWorkload]
+let storeWorkloads = [
+    architectureWorkload, architectureSubscriptionWorkload, castingActionsWorkload, reSwiftWorkload, reSwiftSubscriptionWorkload,
+]

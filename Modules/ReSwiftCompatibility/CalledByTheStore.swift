@@ -11,12 +11,14 @@ import Synchronization
 
 /// An app's reducer or middleware, handed to Architecture's store, which calls it one action at a
 /// time on the thread that is processing actions.
+@usableFromInline
 struct CalledByTheStore<Value>: @unchecked Sendable {
     // @unchecked Sendable: the value is only called by the Architecture store's drainer, a role its
     // core hands out under its lock (`StoreCore.lock`), so no two calls ever overlap; and it is
     // only read after `init`.
-    let value: Value
+    @usableFromInline let value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }
@@ -24,10 +26,15 @@ struct CalledByTheStore<Value>: @unchecked Sendable {
 
 /// Which thread, if any, is running the app's reducer, so that a dispatch from inside the reducer
 /// is told apart from a dispatch by another thread (which is queued).
+@usableFromInline
 final class ReducingThread: Sendable {
-    private let thread = Atomic<UInt>(0)
+    @usableFromInline let thread = Atomic<UInt>(0)
+
+    @usableFromInline
+    init() {}
 
     /// Runs `reduce`, marked as the reducer of the calling thread.
+    @inlinable
     func run<Result>(_ reduce: () -> Result) -> Result {
         thread.store(Self.current, ordering: .relaxed)
         defer { thread.store(0, ordering: .relaxed) }
@@ -39,7 +46,8 @@ final class ReducingThread: Sendable {
         thread.load(ordering: .relaxed) == Self.current
     }
 
-    private static var current: UInt {
+    @usableFromInline
+    static var current: UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())
         #else

@@ -22,12 +22,20 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     /// `Equatable`.
     public let automaticallySkipsRepeats: Bool
 
-    private let reducing: ReducingThread
+    @usableFromInline let reducing: ReducingThread
     private let table = Locked<[SubscriptionBox<State>]>([])
+    /// Sends an action to `architectureStore`, in code made by `init` where the app's state type is
+    /// known: the store's path (queue, middleware, reducer, subscribers) is `@inlinable` and so
+    /// compiled for it. Called from this generic class's own methods, which are compiled once for
+    /// every state type, the same path asked the runtime for generic metadata several times an action.
+    @usableFromInline let sendToStore: (any Action) -> Void
 
     /// A store with `reducer`, starting at `state`; actions pass through `middleware`, in order,
     /// before the reducer. Without a state, the store dispatches `ReSwiftInit` and starts with
     /// what the reducer returns for it.
+    // Inlinable, so that the store underneath, its reducer and the sending closure are made where
+    // the app's state type is known (see `sendToStore`).
+    @inlinable
     public required init(
         reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
         automaticallySkipsRepeats: Bool = true
@@ -35,13 +43,15 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         let reducing = ReducingThread()
         let reducer = CalledByTheStore(reducer)
         let stages = Self.stages(CalledByTheStore(middleware))
-        architectureStore = Architecture.Store(
+        let store = Architecture.Store(
             initialState: state,
             reducer: Reduce { state, action in
                 state = reducing.run { reducer.value(action, state) }
                 return .none
             },
             middleware: stages)
+        architectureStore = store
+        sendToStore = { store.send($0) }
         self.reducing = reducing
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
         if state == nil {
@@ -58,7 +68,8 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
 
     /// Each of ReSwift's middleware as one step of Architecture's chain, so that a step calling
     /// `next` later, from async work, resumes at the following step as Architecture's do.
-    private static func stages(
+    @usableFromInline
+    static func stages(
         _ middleware: CalledByTheStore<[Middleware<State>]>
     ) -> [Architecture.Middleware<State?, any Action>] {
         middleware.value.map { middleware in
@@ -87,7 +98,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
             ReducerDispatch.stop(action)
             return
         }
-        architectureStore.send(action)
+        sendToStore(action)
     }
 
     /// Subscribes `subscriber` to every state, starting with the current one. The store holds it
@@ -102,7 +113,8 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
         let original = Subscription<State>()
-        start(SubscriptionBox(subscriber: subscriber, original: original, transformed: transform?(original)))
+        let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transform?(original))
+        start(box, subscribingToStates: statesSubscription(for: box))
     }
 
     /// Ends the subscription of `subscriber`; it receives no further state.
@@ -117,7 +129,16 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         table.withLock { $0 }
     }
 
-    private func start(_ box: SubscriptionBox<State>) {
+    /// Subscribes `box` to the store underneath when called; made in `@inlinable` code, so that
+    /// from the app's code each state reaches the box in code compiled for the app's state type.
+    @inlinable
+    final func statesSubscription(for box: SubscriptionBox<State>) -> () -> any Disposable {
+        let store = architectureStore
+        return { store.states.subscribe(onNext: { box.receive($0) }) }
+    }
+
+    @usableFromInline
+    final func start(_ box: SubscriptionBox<State>, subscribingToStates subscribe: () -> any Disposable) {
         box.table = table
         let replaced = table.withLock { boxes in
             let index = boxes.firstIndex { $0.identity == box.identity }
@@ -128,13 +149,15 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         replaced?.end()
         // Architecture's store gives the current state now, or, while it is processing an action,
         // once that action's subscribers have had theirs, so no later state overtakes it.
-        box.attach(architectureStore.states.subscribe(onNext: { box.receive($0) }))
+        box.attach(subscribe())
     }
 }
 
 extension Store {
     /// Subscribes `subscriber` to what `transform` makes of the states; when the store skips
     /// repeats automatically, a selected value equal to the one before is not delivered.
+    // Inlinable, as the rest of the way from here to a subscriber (see `statesSubscription`).
+    @inlinable
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
@@ -143,13 +166,15 @@ extension Store {
         if automaticallySkipsRepeats {
             transformed = transformed?.skipRepeats()
         }
-        start(SubscriptionBox(subscriber: subscriber, original: original, transformed: transformed))
+        let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transformed)
+        start(box, subscribingToStates: statesSubscription(for: box))
     }
 }
 
 extension Store where State: Equatable {
     /// Subscribes `subscriber` to every state, starting with the current one; when the store skips
     /// repeats automatically, a state equal to the one before is not delivered.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
         guard automaticallySkipsRepeats else {
             subscribe(subscriber, transform: nil)

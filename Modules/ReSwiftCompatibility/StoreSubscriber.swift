@@ -16,6 +16,9 @@ public protocol StoreSubscriber: AnyStoreSubscriber {
 
 extension StoreSubscriber {
     /// Passes `state` to `newState(state:)` when it is of the subscriber's type; ignores it otherwise.
+    // Inlinable, so that the cast is compiled with the subscriber's state type at hand: in the
+    // library's generic code it asked the runtime for `Optional<StoreSubscriberStateType>` first.
+    @inlinable
     public func _newState(state: Any) {
         if let state = state as? StoreSubscriberStateType {
             newState(state: state)

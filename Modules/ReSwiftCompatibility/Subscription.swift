@@ -3,8 +3,11 @@
 /// `only(when:)`.
 public final class Subscription<State> {
     /// Called with each change that reaches this point of the chain.
-    public var observer: ((_ oldState: State?, _ newState: State) -> Void)?
+    // Set while a subscription is made and read as the store's drainer passes states on, one at a
+    // time: no two accesses overlap, so they skip the dynamic exclusivity check.
+    @exclusivity(unchecked) public var observer: ((_ oldState: State?, _ newState: State) -> Void)?
 
+    @usableFromInline
     init() {}
 
     /// A subscription fed by `sink`: `sink` is given the function that passes a change on.
@@ -13,11 +16,13 @@ public final class Subscription<State> {
         sink { oldState, newState in self.newValues(oldState: oldState, newState: newState) }
     }
 
+    @inlinable
     func newValues(oldState: State?, newState: State) {
         observer?(oldState, newState)
     }
 
     /// The part of each state that `selector` picks, before and after.
+    @inlinable
     public func select<Substate>(_ selector: @escaping (State) -> Substate) -> Subscription<Substate> {
         let selected = Subscription<Substate>()
         observer = { oldState, newState in
@@ -27,11 +32,13 @@ public final class Subscription<State> {
     }
 
     /// The part of each state at `keyPath`, before and after.
+    @inlinable
     public func select<Substate>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
         select { $0[keyPath: keyPath] }
     }
 
     /// The changes for which `isRepeat(before, after)` is false; the first change always passes.
+    @inlinable
     public func skipRepeats(_ isRepeat: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         let filtered = Subscription<State>()
         observer = { oldState, newState in
@@ -42,11 +49,13 @@ public final class Subscription<State> {
     }
 
     /// The changes for which `when(before, after)` is false: `skipRepeats` under another name.
+    @inlinable
     public func skip(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats(when)
     }
 
     /// The changes for which `when(before, after)` is true; the first change always passes.
+    @inlinable
     public func only(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats { !when($0, $1) }
     }
@@ -54,6 +63,7 @@ public final class Subscription<State> {
 
 extension Subscription where State: Equatable {
     /// The changes whose state after differs from the state before.
+    @inlinable
     public func skipRepeats() -> Subscription<State> {
         skipRepeats(==)
     }

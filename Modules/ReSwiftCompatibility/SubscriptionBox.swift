@@ -2,18 +2,22 @@ import Reactive
 
 /// One subscriber's subscription: the subscriber (held weakly), the chain its `transform` built,
 /// and the subscription to Architecture's store that feeds the chain.
+@usableFromInline
 final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `subscriber` is a weak reference, which the runtime loads and clears
     // atomically; `previous` and the chain are only used by the Architecture store's drainer, one
     // state at a time (a role its core hands out under `StoreCore.lock`); `disposable` and `table`
     // are only touched under the mutex of the store's `Locked` table.
-    weak var subscriber: AnyStoreSubscriber?
-    let identity: ObjectIdentifier
-    private let original: Subscription<State>
-    private var previous: State?
+    @usableFromInline @exclusivity(unchecked) weak var subscriber: AnyStoreSubscriber?
+    @usableFromInline let identity: ObjectIdentifier
+    @usableFromInline let original: Subscription<State>
+    @usableFromInline @exclusivity(unchecked) var previous: State?
     private var disposable: (any Disposable)?
     weak var table: Locked<[SubscriptionBox<State>]>?
 
+    // Inlinable, as `receive`: made in the app's code, where the state types are known, the chain
+    // passes each state on without asking the runtime for generic metadata.
+    @inlinable
     init<Selected>(subscriber: AnyStoreSubscriber, original: Subscription<State>, transformed: Subscription<Selected>?) {
         self.subscriber = subscriber
         identity = ObjectIdentifier(subscriber)
@@ -25,11 +29,13 @@ final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
         }
     }
 
-    private func deliver(_ state: Any) {
+    @usableFromInline
+    func deliver(_ state: Any) {
         subscriber?._newState(state: state)
     }
 
     /// Passes a state of the store underneath down the chain, as the change from the one before.
+    @inlinable
     func receive(_ state: State?) {
         guard let state else { return }
         guard subscriber != nil else {
@@ -54,6 +60,7 @@ final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
     }
 
     /// Removes the box from its store's table and ends its subscription to the store underneath.
+    @usableFromInline
     func end() {
         let disposable = table?.withLock { boxes -> (any Disposable)? in
             boxes.removeAll { $0 === self }
