@@ -32,30 +32,58 @@ public enum CommandParser {
         _ arguments: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration? = nil,
         environment: [String: String] = [:]
     ) throws -> ParsedCommandLine {
-        var chain = [CommandModel(root, configuration: rootConfiguration)]
-        func usage(_ message: String) -> UsageError {
-            UsageError(message, commandPath: chain.map(\.name))
-        }
-        // The tool's own flags stand anywhere before `--`, as swift-argument-parser's do: a user
-        // adds them to a command line that already holds options (`--database x`).
+        // In steps, as swift-argument-parser's parser goes: the tool's own requests, the words
+        // matched to commands and their declarations, the values given to them (from the line, then
+        // the environment), the arguments bound, what is required checked, and the command validated.
+        let rootModel = CommandModel(root, configuration: rootConfiguration)
+        try answerToolRequests(arguments, root: root, rootConfiguration: rootConfiguration, rootModel: rootModel)
+        var line = try MatchedLine(arguments, root: rootModel)
+        if line.wantsHelp { throw CleanExit(kind: .helpRequest(line.chain.map { $0.type })) }
+        line.enterDefaultSubcommand()
+        try line.assignOptions(environment: environment)
+        try line.bindArguments()
+        return try line.validated()
+    }
+
+    /// Answers `--generate-completion-script SHELL` and `--generate-manual` with `CleanExit`.
+    ///
+    /// The tool's own flags stand anywhere before `--`, as swift-argument-parser's do: a user adds
+    /// them to a command line that already holds options (`--database x`).
+    private static func answerToolRequests(
+        _ arguments: [String], root: any ParsableCommand.Type, rootConfiguration: CommandConfiguration?, rootModel: CommandModel
+    ) throws {
         let ownWords = arguments.prefix { $0 != "--" }
         if let index = ownWords.firstIndex(where: { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") })
         {
             let word = ownWords[index]
             let name = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : ownWords.dropFirst(index + 1).first
             guard let shell = name.flatMap(CompletionShell.init(rawValue:)) else {
-                throw usage("--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError(
+                    "--generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))",
+                    commandPath: [rootModel.name])
             }
-            throw CleanExit.message(completionScript(for: shell, toolName: chain[0].name))
+            throw CleanExit.message(completionScript(for: shell, toolName: rootModel.name))
         }
         if ownWords.contains("--generate-manual") {
             throw CleanExit.message(manual(root: root, rootConfiguration: rootConfiguration))
         }
-        var positionals: [String] = []
-        var assignments: [(entry: CommandModel.Entry, text: String)] = []
-        var wantsHelp = false
-        var wordsAfterLastCommand = 0
-        var scanner = CommandLineScanner(arguments, root: chain[0])
+    }
+}
+
+/// A command line's words matched to the commands they name and to those commands' declarations,
+/// then given to them: the steps of `CommandParser.parse`.
+private struct MatchedLine {
+    /// The commands named, from the root.
+    var chain: [CommandModel]
+    var positionals: [String] = []
+    var assignments: [(entry: CommandModel.Entry, text: String)] = []
+    var wantsHelp = false
+    var wordsAfterLastCommand = 0
+
+    /// Matches every word of `arguments`, throwing at the first that matches nothing.
+    init(_ arguments: [String], root: CommandModel) throws {
+        chain = [root]
+        var scanner = CommandLineScanner(arguments, root: root)
         while let word = scanner.next() {
             chain = scanner.chain
             wordsAfterLastCommand += 1
@@ -84,24 +112,31 @@ public enum CommandParser {
                 throw usage("unknown option '\(written)'")
             }
         }
+    }
 
-        if wantsHelp { throw CleanExit(kind: .helpRequest(chain.map { $0.type })) }
-        if wordsAfterLastCommand == 0, let fallback = chain[chain.count - 1].configuration.defaultSubcommand {
+    /// The command that runs: the last one named.
+    var command: CommandModel { chain[chain.count - 1] }
+
+    /// The commands whose options the line may give: the root's (the tool's global options) and
+    /// the command's.
+    var modelsWithOptions: [CommandModel] { chain.count > 1 ? [chain[0], command] : [command] }
+
+    func usage(_ message: String) -> UsageError {
+        UsageError(message, commandPath: chain.map(\.name))
+    }
+
+    /// A command with a `defaultSubcommand`, named with nothing after it, runs that subcommand.
+    mutating func enterDefaultSubcommand() {
+        if wordsAfterLastCommand == 0, let fallback = command.configuration.defaultSubcommand {
             chain.append(CommandModel(fallback))
         }
+    }
 
-        func take(_ entry: CommandModel.Entry, _ text: String) throws {
-            do {
-                try entry.declared.take(text, info: entry.info)
-            } catch let error as ValidationError {
-                throw usage(error.message)
-            } catch is InvalidValue {
-                throw usage("invalid value '\(text)' for \(entry.info.displayName)")
-            }
-        }
+    /// Gives each option and flag its value: the command line's, else its environment variable's,
+    /// else its default.
+    func assignOptions(environment: [String: String]) throws {
         for assignment in assignments { try take(assignment.entry, assignment.text) }
-        // The command line wins; then the variable; then the default.
-        for model in chain.count > 1 ? [chain[0], chain[chain.count - 1]] : [chain[0]] {
+        for model in modelsWithOptions {
             for entry in model.entries where !entry.declared.isGiven {
                 guard let variable = entry.info.environment, let text = environment[variable], !text.isEmpty else { continue }
                 do {
@@ -113,7 +148,11 @@ public enum CommandParser {
                 }
             }
         }
-        let command = chain[chain.count - 1]
+    }
+
+    /// Gives the command's arguments the positional words in order, then checks that every
+    /// required argument and option was given.
+    func bindArguments() throws {
         let declaredArguments = command.arguments
         for (position, text) in positionals.enumerated() {
             guard position < declaredArguments.count else { throw usage("unexpected argument '\(text)'") }
@@ -126,9 +165,12 @@ public enum CommandParser {
         where entry.info.kind == .option && entry.info.isRequired && !entry.declared.isGiven {
             throw usage("missing option '\(entry.info.displayName)'")
         }
+    }
 
+    /// The parsed line, once the option groups and the command have validated themselves.
+    mutating func validated() throws -> ParsedCommandLine {
         do {
-            for model in chain.count > 1 ? [chain[0], command] : [command] {
+            for model in modelsWithOptions {
                 for group in model.groups { try group.validateGroup() }
             }
             var validated = command.instance
@@ -138,6 +180,16 @@ public enum CommandParser {
             throw usage(error.message)
         }
         return ParsedCommandLine(
-            root: chain[0].instance, command: chain[chain.count - 1].instance, path: chain.map { $0.type }, words: chain.map(\.name))
+            root: chain[0].instance, command: command.instance, path: chain.map { $0.type }, words: chain.map(\.name))
+    }
+
+    private func take(_ entry: CommandModel.Entry, _ text: String) throws {
+        do {
+            try entry.declared.take(text, info: entry.info)
+        } catch let error as ValidationError {
+            throw usage(error.message)
+        } catch is InvalidValue {
+            throw usage("invalid value '\(text)' for \(entry.info.displayName)")
+        }
     }
 }
