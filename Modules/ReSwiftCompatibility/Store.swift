@@ -23,7 +23,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     public let automaticallySkipsRepeats: Bool
 
     @usableFromInline let reducing: ReducingThread
-    private let table = Locked<[SubscriptionBox<State>]>([])
+    private let table = Locked<[AnySubscriptionBox]>([])
     /// Sends an action to `architectureStore`, in code made by `init` where the app's state type is
     /// known: the store's path (queue, middleware, reducer, subscribers) is `@inlinable` and so
     /// compiled for it. Called from this generic class's own methods, which are compiled once for
@@ -126,7 +126,8 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     /// The subscriptions, in the order they were made; those of subscribers that went away stay
     /// until the next state.
     var subscriptions: [SubscriptionBox<State>] {
-        table.withLock { $0 }
+        // Every box in this store's table is of its state type.
+        table.withLock { $0 }.map { unsafeDowncast($0, to: SubscriptionBox<State>.self) }
     }
 
     /// Subscribes `box` to the store underneath when called; made in `@inlinable` code, so that

@@ -1,50 +1,30 @@
 import Reactive
 
-/// One subscriber's subscription: the subscriber (held weakly), the chain its `transform` built,
-/// and the subscription to Architecture's store that feeds the chain.
+/// One subscriber's subscription, whatever the store's state type: the subscriber (held weakly)
+/// and the subscription to Architecture's store, in its store's table.
+///
+/// Not generic, so that the table and what is done under its lock (finding a subscriber's box,
+/// adding and removing one) are compiled once for every store: through the store's generic class
+/// they looked up generic metadata for the table and its array a dozen times a subscription.
 @usableFromInline
-final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
+class AnySubscriptionBox: @unchecked Sendable {
     // @unchecked Sendable: `subscriber` is a weak reference, which the runtime loads and clears
-    // atomically; `previous` and the chain are only used by the Architecture store's drainer, one
-    // state at a time (a role its core hands out under `StoreCore.lock`); `disposable` and `table`
-    // are only touched under the mutex of the store's `Locked` table.
+    // atomically; `disposable` and `table` are only touched under the mutex of the store's
+    // `Locked` table.
     @usableFromInline @exclusivity(unchecked) weak var subscriber: AnyStoreSubscriber?
     @usableFromInline let identity: ObjectIdentifier
-    @usableFromInline let original: Subscription<State>
-    @usableFromInline @exclusivity(unchecked) var previous: State?
     private var disposable: (any Disposable)?
-    weak var table: Locked<[SubscriptionBox<State>]>?
+    weak var table: Locked<[AnySubscriptionBox]>?
 
-    // Inlinable, as `receive`: made in the app's code, where the state types are known, the chain
-    // passes each state on without asking the runtime for generic metadata.
-    @inlinable
-    init<Selected>(subscriber: AnyStoreSubscriber, original: Subscription<State>, transformed: Subscription<Selected>?) {
+    @usableFromInline
+    init(subscriber: AnyStoreSubscriber) {
         self.subscriber = subscriber
         identity = ObjectIdentifier(subscriber)
-        self.original = original
-        if let transformed {
-            transformed.observer = { [unowned self] _, newState in deliver(newState) }
-        } else {
-            original.observer = { [unowned self] _, newState in deliver(newState) }
-        }
     }
 
     @usableFromInline
     func deliver(_ state: Any) {
         subscriber?._newState(state: state)
-    }
-
-    /// Passes a state of the store underneath down the chain, as the change from the one before.
-    @inlinable
-    func receive(_ state: State?) {
-        guard let state else { return }
-        guard subscriber != nil else {
-            end()
-            return
-        }
-        let previous = self.previous
-        self.previous = state
-        original.newValues(oldState: previous, newState: state)
     }
 
     /// Keeps the subscription to the store underneath, unless the box was ended meanwhile.
@@ -63,10 +43,46 @@ final class SubscriptionBox<State: Sendable>: @unchecked Sendable {
     @usableFromInline
     func end() {
         let disposable = table?.withLock { boxes -> (any Disposable)? in
-            boxes.removeAll { $0 === self }
+            if let index = boxes.firstIndex(where: { $0 === self }) { boxes.remove(at: index) }
             defer { self.disposable = nil }
             return self.disposable
         }
         disposable?.dispose()
+    }
+}
+
+/// One subscriber's subscription to a store of `State`: the chain its `transform` built, fed by
+/// the store underneath.
+@usableFromInline
+final class SubscriptionBox<State: Sendable>: AnySubscriptionBox, @unchecked Sendable {
+    // @unchecked Sendable: `previous` and the chain are only used by the Architecture store's
+    // drainer, one state at a time (a role its core hands out under `StoreCore.lock`).
+    @usableFromInline let original: Subscription<State>
+    @usableFromInline @exclusivity(unchecked) var previous: State?
+
+    // Inlinable, as `receive`: made in the app's code, where the state types are known, the chain
+    // passes each state on without asking the runtime for generic metadata.
+    @inlinable
+    init<Selected>(subscriber: AnyStoreSubscriber, original: Subscription<State>, transformed: Subscription<Selected>?) {
+        self.original = original
+        super.init(subscriber: subscriber)
+        if let transformed {
+            transformed.observer = { [unowned self] _, newState in deliver(newState) }
+        } else {
+            original.observer = { [unowned self] _, newState in deliver(newState) }
+        }
+    }
+
+    /// Passes a state of the store underneath down the chain, as the change from the one before.
+    @inlinable
+    func receive(_ state: State?) {
+        guard let state else { return }
+        guard subscriber != nil else {
+            end()
+            return
+        }
+        let previous = self.previous
+        self.previous = state
+        original.newValues(oldState: previous, newState: state)
     }
 }
