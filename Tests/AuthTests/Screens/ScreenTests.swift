@@ -45,7 +45,7 @@ final class ScreenTests: XCTestCase {
         let app = App(
             client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedOut }, signIn: { _ in }, signOut: {}),
             appTitle: "Loyalty")
-        drainMainQueue()
+        app.waitUntilShown("Sign in with Apple")
         XCTAssertTrue(app.terminal.snapshot().contains("Loyalty"), app.terminal.snapshot())
         XCTAssertFalse(app.terminal.snapshot().contains("Bistro"), app.terminal.snapshot())
         app.terminal.press(.enter)
@@ -66,7 +66,7 @@ final class ScreenTests: XCTestCase {
                 signIn: { calls.append("signIn \($0.userID)") },
                 signOut: { calls.append("signOut") }))
         XCTAssertEqual(XCTWaiter().wait(for: [launchChecked], timeout: 10), .completed)
-        drainMainQueue()
+        app.waitUntilShown("Sign in with Apple")
         XCTAssertEqual(
             app.terminal.snapshot(),
             lines(
@@ -203,6 +203,24 @@ private final class App {
         coordinator = RootCoordinator(
             store: store, screen: screen, appTitle: appTitle, authorize: authorize, makeMainViewController: makeMainViewController)
         coordinator.start()
+    }
+
+    /// Runs the main queue until the terminal shows `text`, for at most 10 seconds (then fails).
+    ///
+    /// Draining the main queue once is not enough at launch: while an effect's answer is being
+    /// processed on its own thread, a screen's subscription made meanwhile gets its first state
+    /// from that thread, a moment later, and only then queues its drawing on the main queue.
+    func waitUntilShown(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        drainMainQueue()
+        while !terminal.snapshot().contains(text) {
+            guard Date() < deadline else {
+                XCTFail("the screen did not show '\(text)' within 10 seconds:\n\(terminal.snapshot())", file: file, line: line)
+                return
+            }
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.01))
+            drainMainQueue()
+        }
     }
 
     /// Waits until the store's state satisfies `predicate` and the main queue has applied it.
