@@ -172,6 +172,33 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(store.state, [])
     }
 
+    func testWhatAnEffectSentIsDroppedWhenTheEffectIsCancelledBeforeTheStoreGetsToIt() {
+        let release = Gate()
+        let sent = DispatchSemaphore(value: 0)
+        let (store, log) = makeStore(start: {
+            .run { send in
+                await release.wait()
+                send(.value(1))
+                sent.signal()
+            }
+        })
+        let task = store.send(.start)
+        let sentWhileBusy = Recording<Bool>()
+        let subscription = store.states.subscribe(onNext: { state in
+            guard state == [5] else { return }
+            // The store is busy delivering this state, so what the effect sends now waits in its
+            // queue; the effect ends, then is cancelled before the store gets to its action.
+            release.open()
+            sentWhileBusy.append(sent.wait(timeout: .now() + 10) == .success)
+            task.cancel()
+        })
+        store.send(.value(5))
+        subscription.dispose()
+        XCTAssertEqual(sentWhileBusy.values, [true])
+        XCTAssertEqual(log.values, [.start, .value(5)])
+        XCTAssertEqual(store.state, [5])
+    }
+
     func testCancelInFlightCancelsThePreviousEffectWithTheSameId() async {
         let firstCancelled = Gate()
         let secondGate = Gate()

@@ -7,7 +7,8 @@ import Synchronization
 @usableFromInline
 final class EffectRuntime<Action: Sendable>: Sendable {
     /// Sends an action to the store; with a task box, the action belongs to that `StoreTask`.
-    typealias Dispatch = @Sendable (Action, StoreTaskBox?) -> Void
+    /// Sends an action to the store, with the task box it joins and the running effect that sent it.
+    typealias Dispatch = @Sendable (Action, StoreTaskBox?, RunningEffect?) -> Void
 
     private struct Activity {
         var running = 0
@@ -77,7 +78,7 @@ final class EffectRuntime<Action: Sendable>: Sendable {
             completion()
 
         case .send(let action):
-            dispatch(action, box)
+            dispatch(action, box, nil)
             completion()
 
         case .run(let priority, let operation):
@@ -87,8 +88,8 @@ final class EffectRuntime<Action: Sendable>: Sendable {
             // The task inherits the task-local values of this moment: the store's dependencies and
             // the test's issue reporter.
             let task = Task(priority: priority) {
-                await operation(Send { action in dispatch(action, nil) })
-                running.finish()
+                await operation(Send { action in dispatch(action, nil, running) })
+                running.workEnded()
             }
             running.started(task)
 
@@ -100,19 +101,19 @@ final class EffectRuntime<Action: Sendable>: Sendable {
             let dispatch = self.dispatch
             subscription.setDisposable(
                 make().subscribe(
-                    onNext: { action in dispatch(action, nil) },
+                    onNext: { action in dispatch(action, nil, running) },
                     onError: { error in
                         if let onError {
-                            if let action = onError(error) { dispatch(action, nil) }
+                            if let action = onError(error) { dispatch(action, nil, running) }
                         } else {
                             reportIssue(
                                 "An \"Effect.observable\" returned from \(location) failed with an unhandled error: \(error). "
                                     + "Pass \"onError\" to turn errors into actions.",
                                 at: location)
                         }
-                        running.finish()
+                        running.workEnded()
                     },
-                    onCompleted: { running.finish() }
+                    onCompleted: { running.workEnded() }
                 ))
 
         case .merge(let effects):

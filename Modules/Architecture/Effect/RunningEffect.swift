@@ -4,7 +4,12 @@ import Reactive
 /// ends or when it is cancelled, whichever comes first.
 ///
 /// A cancelled effect counts as finished at once, even if its task has not yet noticed: what it
-/// sends afterwards is dropped, so nothing observable depends on it any more.
+/// sends afterwards is dropped, so nothing observable depends on it any more. So is what it sent
+/// that the store queued (it was busy) and has not processed yet: an effect whose work ended counts
+/// as running until those actions are processed, so that cancelling it (a screen's state leaving
+/// the case its effects belong to) still reaches them, as in TCA, where an effect's send is
+/// processed before the effect goes on.
+@usableFromInline
 final class RunningEffect: Sendable {
     private enum Canceller {
         case none
@@ -15,6 +20,10 @@ final class RunningEffect: Sendable {
     private struct Status {
         var finished = false
         var cancelled = false
+        /// The work itself ended (the task returned, the sequence stopped).
+        var workEnded = false
+        /// Actions it sent that the store queued and has not processed or dropped yet.
+        var queuedActions = 0
         var canceller = Canceller.none
         var scopeKeys: [(CancellationScope, Int)] = []
     }
@@ -77,6 +86,35 @@ final class RunningEffect: Sendable {
         case .subscription(let subscription): subscription.dispose()
         }
         finish()
+    }
+
+    /// Whether it was cancelled: an action it sent that the store has not processed is dropped.
+    @usableFromInline
+    var isCancelled: Bool { status.withLock { $0.cancelled } }
+
+    /// The store queued an action this effect sent; called under the store's lock.
+    @usableFromInline
+    func actionQueued() {
+        status.withLock { $0.queuedActions += 1 }
+    }
+
+    /// The store processed (or dropped) an action this effect sent that it had queued.
+    @usableFromInline
+    func queuedActionDone() {
+        let finishNow = status.withLock { status in
+            status.queuedActions -= 1
+            return status.queuedActions == 0 && status.workEnded
+        }
+        if finishNow { finish() }
+    }
+
+    /// The work ended: the effect finishes once the actions it sent that the store queued are done.
+    func workEnded() {
+        let finishNow = status.withLock { status in
+            status.workEnded = true
+            return status.queuedActions == 0
+        }
+        if finishNow { finish() }
     }
 
     /// Marks the work as ended: leaves its scopes and reports completion, once.

@@ -21,7 +21,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
     // `lock` orders their accesses across threads). `stages` is set in `init`.
     @usableFromInline
     enum Work {
-        case action(Action, stage: Int, box: StoreTaskBox?)
+        case action(Action, stage: Int, box: StoreTaskBox?, sender: RunningEffect?)
         case subscribe(StateObserver<State>)
     }
 
@@ -59,7 +59,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
         self.dependencies = dependencies
         dependenciesAreDefault = dependencies.isDefault
         self.link = link
-        effects = EffectRuntime { action, box in _ = link.core?.send(action, stage: 0, box: box) }
+        effects = EffectRuntime { action, box, sender in _ = link.core?.send(action, stage: 0, box: box, sender: sender) }
         stages = makeStages(self, link)
     }
 
@@ -136,20 +136,25 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
         send(action, stage: 0, box: nil)
     }
 
-    /// Processes `action` from `stage` of the chain now if the store is idle, else queues it.
+    /// Processes `action` from `stage` of the chain now if the store is idle, else queues it; a
+    /// queued action that `sender`, the effect that sent it, is cancelled before it is processed is
+    /// dropped.
     @inlinable
-    func send(_ action: Action, stage: Int, box: StoreTaskBox?) -> StoreTask {
+    func send(_ action: Action, stage: Int, box: StoreTaskBox?, sender: RunningEffect? = nil) -> StoreTask {
         guard lock.lockIfNotHeld() else { reducerSent(action) }
         if draining {
             let box = box ?? StoreTaskBox()
             box.retain()
-            queue.append(.action(action, stage: stage, box: box))
+            sender?.actionQueued()
+            queue.append(.action(action, stage: stage, box: box, sender: sender))
             lock.unlock()
             return StoreTask(box: box)
         }
         draining = true
         lock.unlock()
-        let ownBox = process(action, stage: stage, box: box)
+        // The effect that sent it may have been cancelled by the action the store was reducing
+        // while this send began; now that this thread is the drainer, nothing else can cancel it.
+        let ownBox = sender?.isCancelled == true ? nil : process(action, stage: stage, box: box)
         drain()
         return StoreTask(box: ownBox)
     }
@@ -181,9 +186,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: StoreBackend, @uncheck
             queueHead += 1
             lock.unlock()
             switch work {
-            case .action(let action, let stage, let box):
-                _ = process(action, stage: stage, box: box)
+            case .action(let action, let stage, let box, let sender):
+                // An action whose effect was cancelled while it waited is dropped, as that effect's
+                // later sends are.
+                if sender?.isCancelled != true {
+                    _ = process(action, stage: stage, box: box)
+                }
                 box?.release()
+                sender?.queuedActionDone()
             case .subscribe(let observer):
                 start(observer)
             }
