@@ -113,8 +113,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
         let original = Subscription<State>()
-        let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transform?(original))
-        start(box, subscribingToStates: statesSubscription(for: box))
+        start(subscriber, original: original, transformed: transform?(original))
     }
 
     /// Ends the subscription of `subscriber`; it receives no further state.
@@ -130,12 +129,17 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         table.withLock { $0 }.map { unsafeDowncast($0, to: SubscriptionBox<State>.self) }
     }
 
-    /// Subscribes `box` to the store underneath when called; made in `@inlinable` code, so that
-    /// from the app's code each state reaches the box in code compiled for the app's state type.
+    /// Starts `subscriber`'s subscription, fed from `original`, delivering what `transformed` (or
+    /// `original`) passes on. Inlinable, so that from the app's code the box and its subscription
+    /// to the store underneath are made where the state types are known, and each state reaches
+    /// the subscriber in code compiled for them.
     @inlinable
-    final func statesSubscription(for box: SubscriptionBox<State>) -> () -> any Disposable {
+    final func start<Selected>(
+        _ subscriber: AnyStoreSubscriber, original: Subscription<State>, transformed: Subscription<Selected>?
+    ) {
+        let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transformed)
         let store = architectureStore
-        return { store.states.subscribe(onNext: { box.receive($0) }) }
+        start(box, subscribingToStates: { store.states.subscribe(onNext: { box.receive($0) }) })
     }
 
     @usableFromInline
@@ -157,7 +161,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
 extension Store {
     /// Subscribes `subscriber` to what `transform` makes of the states; when the store skips
     /// repeats automatically, a selected value equal to the one before is not delivered.
-    // Inlinable, as the rest of the way from here to a subscriber (see `statesSubscription`).
+    // Inlinable, as the rest of the way from here to a subscriber (see `start(_:original:transformed:)`).
     @inlinable
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
@@ -167,8 +171,7 @@ extension Store {
         if automaticallySkipsRepeats {
             transformed = transformed?.skipRepeats()
         }
-        let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transformed)
-        start(box, subscribingToStates: statesSubscription(for: box))
+        start(subscriber, original: original, transformed: transformed)
     }
 }
 

@@ -6,8 +6,8 @@ import Synchronization
 /// store, keeps the cancellation identifiers, and counts what is running.
 @usableFromInline
 final class EffectRuntime<Action: Sendable>: Sendable {
-    /// Sends an action to the store; with a task box, the action belongs to that `StoreTask`.
-    /// Sends an action to the store, with the task box it joins and the running effect that sent it.
+    /// Sends an action to the store; with a task box, the action belongs to that `StoreTask`; with
+    /// the running effect that sent it, the store drops the action if that effect is cancelled first.
     typealias Dispatch = @Sendable (Action, StoreTaskBox?, RunningEffect?) -> Void
 
     private struct Activity {

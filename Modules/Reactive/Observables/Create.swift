@@ -19,7 +19,9 @@ extension ObservableType {
 final class AnonymousObservable<Element>: Producer<Element> {
     @usableFromInline typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
     /// Makes a subscription's sink and runs the handler with it: the sink, and what the handler returned.
-    @usableFromInline typealias Runner = (SubscribeHandler, ObserverNode<Element>, Cancelable) -> (Disposable, Disposable)
+    @usableFromInline typealias Runner = (SubscribeHandler, ObserverNode<Element>, Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    )
 
     let subscribeHandler: SubscribeHandler
     /// Made by `create` in the caller's code; takes the handler as an argument rather than
@@ -33,8 +35,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let (sink, subscription) = runner(subscribeHandler, observer, cancel)
-        return (sink, subscription)
+        runner(subscribeHandler, observer, cancel)
     }
 }
 
