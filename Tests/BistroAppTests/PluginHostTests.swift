@@ -119,21 +119,19 @@ final class PluginHostTests: XCTestCase {
             "tipsy: error: the plugins do not fit together: 'twice' keeps two tables in step with the remote-config key 'tips_greeting'\n")
     }
 
-    func testAPluginsScreenIsATabOfTheFullScreen() { MainActor.assumeIsolated { Self.screenIsATab() } }
-
-    func testASessionShowsFirstThenOpensOnTheTabsWithItsOwnScreensLast() { MainActor.assumeIsolated { Self.sessionOpens() } }
-
-    @MainActor private static func screenIsATab() {
-        let host = try! PluginHost([TipsPlugin.plugin, notes])
+    @MainActor
+    func testAPluginsScreenIsATabOfTheFullScreen() {
+        let host = try! PluginHost([TipsPlugin.plugin, Self.notes])
         let terminal = HeadlessTerminal(width: 40, height: 6)
         let screen = Screen(terminal: terminal)
-        XCTAssertNil(FullScreenShell.start(host, services: fakeServices(host), on: screen))
+        XCTAssertNil(FullScreenShell.start(host, services: Self.fakeServices(host), on: screen))
         screen.render()
         XCTAssertTrue(terminal.snapshot().hasPrefix(" [Tips] "), terminal.snapshot())
         XCTAssertTrue(terminal.snapshot().contains("0 tips stored"), terminal.snapshot())
     }
 
-    @MainActor private static func sessionOpens() {
+    @MainActor
+    func testASessionShowsFirstThenOpensOnTheTabsWithItsOwnScreensLast() {
         final class Gate: ViewController {}
         var open: (@MainActor ([ViewController]) -> ViewController)?
         let session = FeatureSession { _, screen, opener in
@@ -144,7 +142,7 @@ final class PluginHostTests: XCTestCase {
         let host = try! PluginHost([TipsPlugin.plugin, FeaturePlugin(name: "gate", session: session)])
         let terminal = HeadlessTerminal(width: 40, height: 6)
         let screen = Screen(terminal: terminal)
-        let coordinator = FullScreenShell.start(host, services: fakeServices(host), on: screen)
+        let coordinator = FullScreenShell.start(host, services: Self.fakeServices(host), on: screen)
         XCTAssertNotNil(coordinator)
         XCTAssertTrue(screen.rootViewController is Gate, "the session shows first")
         let account = ViewController()

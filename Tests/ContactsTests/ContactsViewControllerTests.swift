@@ -19,21 +19,16 @@ private enum UnknownFailure: Error, LocalizedError {
     var errorDescription: String? { "Something went wrong. Please try again later." }
 }
 
-// XCTest on Linux finds no @MainActor test methods: each test runs a static main-actor helper.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ContactsViewControllerTests: XCTestCase {
-    func testBindContacts() { MainActor.assumeIsolated { Self.bindContacts() } }
-    func testEachErrorShowsItsOwnAlert() { MainActor.assumeIsolated { Self.eachErrorShowsItsOwnAlert() } }
-    func testTheScreenShowsWhatTheDatabaseHolds() throws { try MainActor.assumeIsolated { try Self.showsWhatTheDatabaseHolds() } }
-    func testThePanelShowsTheContactUnderTheCursor() { MainActor.assumeIsolated { Self.panelFollowsTheCursor() } }
-
-    @MainActor private static func panelFollowsTheCursor() {
+    func testThePanelShowsTheContactUnderTheCursor() {
         let viewModel = ContactsViewModelMock()
-        let (terminal, controller) = show(viewModel)
+        let (terminal, controller) = Self.show(viewModel)
         waitFor(viewModel.subscribed)
         let second = SellerContacts(address: "Hafenstraße 2, Bremen", order: 1, phone: "+49 421 2222")
-        viewModel.contactsResult.accept(Event.next([contacts, second]))
+        viewModel.contactsResult.accept(Event.next([Self.contacts, second]))
         drainMainQueue()
-        XCTAssertEqual(controller.phone.text, contacts.phone, "the cursor starts on the first, as the tutorial shows it")
+        XCTAssertEqual(controller.phone.text, Self.contacts.phone, "the cursor starts on the first, as the tutorial shows it")
 
         terminal.press(.down)
         drainMainQueue()
@@ -42,18 +37,17 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertTrue(terminal.snapshot().contains("│Phone   +49 421 2222"), terminal.snapshot())
 
         // The list changes under the cursor: the panel shows what the cursor is on now.
-        viewModel.contactsResult.accept(Event.next([contacts]))
+        viewModel.contactsResult.accept(Event.next([Self.contacts]))
         drainMainQueue()
-        XCTAssertEqual(controller.phone.text, contacts.phone)
+        XCTAssertEqual(controller.phone.text, Self.contacts.phone)
         terminal.press(.up)
         drainMainQueue()
-        XCTAssertEqual(controller.phone.text, contacts.phone)
+        XCTAssertEqual(controller.phone.text, Self.contacts.phone)
     }
 
     private static let contacts = SellerContacts(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111")
 
     /// A contacts screen on a headless terminal, subscribed to `viewModel`.
-    @MainActor
     private static func show(_ viewModel: any ContactsViewModelType) -> (HeadlessTerminal, ContactsViewController) {
         let terminal = HeadlessTerminal(width: 48, height: 12)
         let screen = Screen(terminal: terminal)
@@ -62,14 +56,14 @@ final class ContactsViewControllerTests: XCTestCase {
         return (terminal, controller)
     }
 
-    @MainActor private static func bindContacts() {
+    func testBindContacts() {
         let viewModel = ContactsViewModelMock()
-        let (terminal, controller) = show(viewModel)
+        let (terminal, controller) = Self.show(viewModel)
         waitFor(viewModel.subscribed)
 
         // 1. Error: show a message.
-        XCTAssertNotEqual(controller.phone.text, contacts.phone)
-        XCTAssertNotEqual(controller.address.text, contacts.address)
+        XCTAssertNotEqual(controller.phone.text, Self.contacts.phone)
+        XCTAssertNotEqual(controller.address.text, Self.contacts.address)
         viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
         drainMainQueue()
 
@@ -79,8 +73,8 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(alert.actions.first?.style, .default)
         XCTAssertEqual(alert.actions.first?.title, "OK")
         XCTAssertEqual(alert.message, "Something went wrong. Please try again later.")
-        XCTAssertNotEqual(controller.phone.text, contacts.phone)
-        XCTAssertNotEqual(controller.address.text, contacts.address)
+        XCTAssertNotEqual(controller.phone.text, Self.contacts.phone)
+        XCTAssertNotEqual(controller.address.text, Self.contacts.address)
         XCTAssertTrue(terminal.snapshot().contains("[>OK<]"))
 
         // 3. Choose OK, as a key press would.
@@ -90,8 +84,8 @@ final class ContactsViewControllerTests: XCTestCase {
         // 4. The alert is gone; the labels are still unset.
         XCTAssertNil(controller.presentedAlert)
         XCTAssertFalse(terminal.snapshot().contains("OK"))
-        XCTAssertNotEqual(controller.phone.text, contacts.phone)
-        XCTAssertNotEqual(controller.address.text, contacts.address)
+        XCTAssertNotEqual(controller.phone.text, Self.contacts.phone)
+        XCTAssertNotEqual(controller.address.text, Self.contacts.address)
 
         // 5. An empty array: no alert, nothing set.
         viewModel.contactsResult.accept(Event.next([]))
@@ -102,11 +96,11 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(controller.list.rows, [])
 
         // 6. Success: no alert, the labels show the contact.
-        viewModel.contactsResult.accept(Event.next([contacts]))
+        viewModel.contactsResult.accept(Event.next([Self.contacts]))
         drainMainQueue()
         XCTAssertNil(controller.presentedAlert)
-        XCTAssertEqual(controller.phone.text, contacts.phone)
-        XCTAssertEqual(controller.address.text, contacts.address)
+        XCTAssertEqual(controller.phone.text, Self.contacts.phone)
+        XCTAssertEqual(controller.address.text, Self.contacts.address)
         XCTAssertEqual(
             terminal.snapshot(),
             """
@@ -125,9 +119,9 @@ final class ContactsViewControllerTests: XCTestCase {
             """)
     }
 
-    @MainActor private static func eachErrorShowsItsOwnAlert() {
+    func testEachErrorShowsItsOwnAlert() {
         let viewModel = ContactsViewModelMock()
-        let (_, controller) = show(viewModel)
+        let (_, controller) = Self.show(viewModel)
         waitFor(viewModel.subscribed)
 
         viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
@@ -145,13 +139,13 @@ final class ContactsViewControllerTests: XCTestCase {
     }
 
     /// The single source of truth: the screen shows the table, whoever writes it (the sync or another writer).
-    @MainActor private static func showsWhatTheDatabaseHolds() throws {
+    func testTheScreenShowsWhatTheDatabaseHolds() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
         let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let viewModel = DeliverySpy(ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)))
 
         var delivered = viewModel.nextElement()
-        let (_, controller) = show(viewModel)
+        let (_, controller) = Self.show(viewModel)
         waitFor(viewModel.subscribed, delivered)
         drainMainQueue()
         XCTAssertNil(controller.phone.text)

@@ -13,11 +13,8 @@ import XCTest
 /// stored through `LiveMenuSelectionService` (as `bistro menu set` stores it) and stores every change.
 /// Bindings run on the main queue, and the database answers on its own; the tests wait for what
 /// they expect with expectations (`Collector.wait`, `drainMainQueue`), never for a time.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class LiveSelectionScreenTests: XCTestCase {
-    func testTheScreenStartsFromTheStoredSelectionAndStoresEveryChange() { MainActor.assumeIsolated { Self.startsAndStores() } }
-    func testAnotherScreenOnTheSameDatabaseStartsWhereTheFirstLeftOff() { MainActor.assumeIsolated { Self.sharedBetweenScreens() } }
-    func testAWriteThatFailsShowsAnAlertAndTheScreenShowsWhatIsStored() { MainActor.assumeIsolated { Self.writeFails() } }
-
     // MARK: Fixture
 
     /// A database holding the sample catalog and `counts` stored through the live selection service.
@@ -48,7 +45,7 @@ final class LiveSelectionScreenTests: XCTestCase {
     }
 
     /// The app's screen (what `MenuFeature.makeViewController` builds) on a headless terminal, once it shows `expected`.
-    @MainActor private static func show(_ database: any Database, expecting expected: [MenuItem]) -> Shown {
+    private static func show(_ database: any Database, expecting expected: [MenuItem]) -> Shown {
         let terminal = HeadlessTerminal(width: 40, height: 12)
         let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
         let menus = Collector(viewModel.menuObservable.asObservable())
@@ -62,60 +59,60 @@ final class LiveSelectionScreenTests: XCTestCase {
             terminal: terminal, controller: controller, viewModel: viewModel, alerts: alerts, alertsOnMainThread: alertsOnMainThread)
     }
 
-    @MainActor private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
+    private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
         for key in keys { terminal.press(key) }
         drainMainQueue()
     }
 
     // MARK: Tests
 
-    @MainActor private static func startsAndStores() {
-        let database = makeDatabase(selected: [2: 2])
-        let stored = storedRows(database)
-        let shown = show(database, expecting: selecting([2: 2]))
+    func testTheScreenStartsFromTheStoredSelectionAndStoresEveryChange() {
+        let database = Self.makeDatabase(selected: [2: 2])
+        let stored = Self.storedRows(database)
+        let shown = Self.show(database, expecting: selecting([2: 2]))
         XCTAssertEqual(shown.controller.tableView.rows.map { $0.columns[2] }, ["- 0 +", "- 2 +", "- 0 +", "- 0 +"])
         XCTAssertEqual(shown.controller.itemCountLabel.text, "2")
         XCTAssertEqual(shown.controller.totalPrice.text, "₩7,000")
 
-        press("+", on: shown.terminal)
+        Self.press("+", on: shown.terminal)
         stored.wait { $0.last == [["1", "1"], ["2", "2"]] }
-        press("c", on: shown.terminal)
+        Self.press("c", on: shown.terminal)
         stored.wait { $0.last == [] }
 
-        press(.down, .down, .down, "+", "+", on: shown.terminal)
+        Self.press(.down, .down, .down, "+", "+", on: shown.terminal)
         stored.wait { $0.last == [["4", "2"]] }
-        press("o", on: shown.terminal)
+        Self.press("o", on: shown.terminal)
         shown.alerts.wait { $0.map(\.title).contains("Order Placed") }
         stored.wait { $0.last == [] }
         let orders = try! LiveOrderService(database: database).placedOrders().toBlocking(timeout: 10).single()
         XCTAssertEqual(orders.map(\.lines), [[OrderLine(menuID: 4, name: "튀김", price: 1000, count: 2)]])
     }
 
-    @MainActor private static func sharedBetweenScreens() {
-        let database = makeDatabase(selected: [:])
-        let stored = storedRows(database)
-        let first = show(database, expecting: sampleMenus)
-        press("+", .down, "+", "+", on: first.terminal)
+    func testAnotherScreenOnTheSameDatabaseStartsWhereTheFirstLeftOff() {
+        let database = Self.makeDatabase(selected: [:])
+        let stored = Self.storedRows(database)
+        let first = Self.show(database, expecting: sampleMenus)
+        Self.press("+", .down, "+", "+", on: first.terminal)
         stored.wait { $0.last == [["1", "1"], ["2", "2"]] }
 
         // The next run: a new screen, and the commands' read of the same database.
-        let second = show(database, expecting: selecting([1: 1, 2: 2]))
+        let second = Self.show(database, expecting: selecting([1: 1, 2: 2]))
         XCTAssertEqual(second.controller.totalPrice.text, "₩11,000")
         let menus = try! LiveMenuSelectionService(database: database).selectedMenus().toBlocking(timeout: 10).single()
         XCTAssertEqual(menus, selecting([1: 1, 2: 2]))
     }
 
-    @MainActor private static func writeFails() {
-        let database = makeDatabase(selected: [:])
-        let stored = storedRows(database)
-        let shown = show(database, expecting: sampleMenus)
+    func testAWriteThatFailsShowsAnAlertAndTheScreenShowsWhatIsStored() {
+        let database = Self.makeDatabase(selected: [:])
+        let stored = Self.storedRows(database)
+        let shown = Self.show(database, expecting: sampleMenus)
         try! database.write {
             try $0.execute(
                 sql: """
                     CREATE TRIGGER refuseSelection BEFORE INSERT ON menuSelection BEGIN SELECT RAISE(ABORT, 'disk full'); END
                     """)
         }
-        press("+", on: shown.terminal)
+        Self.press("+", on: shown.terminal)
         shown.alerts.wait { $0.map(\.title).contains("Selection Fail") }
         // The database refused on its own queue; the alert, like every output, comes on the main thread.
         XCTAssertEqual(shown.alertsOnMainThread.elements, [true])
@@ -123,13 +120,13 @@ final class LiveSelectionScreenTests: XCTestCase {
         XCTAssertEqual(shown.controller.presentedAlert?.title, "Selection Fail")
         XCTAssertEqual(shown.controller.presentedAlert?.message?.hasPrefix("The menu's storage failed: "), true)
         XCTAssertEqual(shown.controller.presentedAlert?.actions, [AlertAction(title: "OK", style: .default)])
-        press(.enter, on: shown.terminal)
+        Self.press(.enter, on: shown.terminal)
         // Storage did not get the count, so the screen, which shows what is stored, does not show it.
         XCTAssertEqual(shown.controller.tableView.rows.first?.columns[2], "- 0 +")
         XCTAssertEqual(try! database.read { try $0.fetchRows(sql: "SELECT count(*) FROM menuSelection") }.first.map { text($0[0]) }, "0")
 
         try! database.write { try $0.execute(sql: "DROP TRIGGER refuseSelection") }
-        press(.down, "+", on: shown.terminal)
+        Self.press(.down, "+", on: shown.terminal)
         stored.wait { $0.last == [["2", "1"]] }
     }
 }

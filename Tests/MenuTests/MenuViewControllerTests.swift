@@ -11,16 +11,8 @@ import XCTest
 /// The screen on the headless terminal, as the tutorial's view controller would be tested: what it shows,
 /// and the keys that change it. Bindings run on the main queue, which the tests let run with an
 /// expectation (`drainMainQueue`) before reading the terminal.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class MenuViewControllerTests: XCTestCase {
-    func testTheMenuShowsEveryItemWithKoreanNamesAligned() { MainActor.assumeIsolated { Self.showsTheMenu() } }
-    func testPlusAndMinusChangeTheSelectedRowAndTheTotals() { MainActor.assumeIsolated { Self.plusAndMinus() } }
-    func testClearSetsEveryCountToZero() { MainActor.assumeIsolated { Self.clear() } }
-    func testOrderWithNothingSelectedShowsOrderFailNoOrders() { MainActor.assumeIsolated { Self.orderNothing() } }
-    func testAnOrderShowsItsReceiptAndEmptiesTheSelection() { MainActor.assumeIsolated { Self.orderPlaced() } }
-    func testAFailureToLoadTheMenuShowsAnAlert() { MainActor.assumeIsolated { Self.fetchFailure() } }
-    func testTheScreenShowsTheAlertInStateAndItsOKDismissesIt() { MainActor.assumeIsolated { Self.alertIsState() } }
-    func testTheLiveServicesEndToEnd() { MainActor.assumeIsolated { Self.live() } }
-
     // MARK: Fixture
 
     @MainActor private struct Shown {
@@ -29,7 +21,7 @@ final class MenuViewControllerTests: XCTestCase {
         let viewModel: MenuListViewModel
     }
 
-    @MainActor private static func show(_ viewModel: MenuListViewModel, width: Int = 40, height: Int = 12) -> Shown {
+    private static func show(_ viewModel: MenuListViewModel, width: Int = 40, height: Int = 12) -> Shown {
         let terminal = HeadlessTerminal(width: width, height: height)
         let controller = MenuViewController(viewModel: viewModel)
         Screen(terminal: terminal).rootViewController = controller  // the terminal keeps the screen
@@ -37,22 +29,22 @@ final class MenuViewControllerTests: XCTestCase {
         return Shown(terminal: terminal, controller: controller, viewModel: viewModel)
     }
 
-    @MainActor private static func show(
+    private static func show(
         menuService: StubMenuService = StubMenuService(), orderService: StubOrderService = StubOrderService()
     ) -> Shown {
         show(MenuListViewModel(menuService: menuService, orderService: orderService))
     }
 
     /// Presses `keys`, then lets the bindings run.
-    @MainActor private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
+    private static func press(_ keys: Key..., on terminal: HeadlessTerminal) {
         for key in keys { terminal.press(key) }
         drainMainQueue()
     }
 
     // MARK: Tests
 
-    @MainActor private static func showsTheMenu() {
-        let shown = show()
+    func testTheMenuShowsEveryItemWithKoreanNamesAligned() {
+        let shown = Self.show()
         // Hangul takes two cells: the prices and counts still line up in their columns.
         XCTAssertEqual(
             shown.terminal.snapshot(),
@@ -77,9 +69,9 @@ final class MenuViewControllerTests: XCTestCase {
             ])
     }
 
-    @MainActor private static func plusAndMinus() {
-        let shown = show()
-        press("+", "+", .down, .down, "+", "-", "-", "-", .down, "+", on: shown.terminal)
+    func testPlusAndMinusChangeTheSelectedRowAndTheTotals() {
+        let shown = Self.show()
+        Self.press("+", "+", .down, .down, "+", "-", "-", "-", .down, "+", on: shown.terminal)
         XCTAssertEqual(shown.controller.tableView.rows.map { $0.columns[2] }, ["- 2 +", "- 0 +", "- 0 +", "- 1 +"])
         XCTAssertEqual(shown.controller.itemCountLabel.text, "3")
         XCTAssertEqual(shown.controller.totalPrice.text, "₩9,000")
@@ -94,20 +86,20 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertEqual(shown.terminal.snapshot().split(separator: "\n")[9], " Items 3                   Total ₩9,000")
     }
 
-    @MainActor private static func clear() {
-        let shown = show()
-        press("+", .down, "+", "+", on: shown.terminal)
+    func testClearSetsEveryCountToZero() {
+        let shown = Self.show()
+        Self.press("+", .down, "+", "+", on: shown.terminal)
         XCTAssertEqual(shown.controller.itemCountLabel.text, "3")
-        press("c", on: shown.terminal)
+        Self.press("c", on: shown.terminal)
         XCTAssertEqual(shown.controller.tableView.rows.map { $0.columns[2] }, Array(repeating: "- 0 +", count: 4))
         XCTAssertEqual(shown.controller.itemCountLabel.text, "0")
         XCTAssertEqual(shown.controller.totalPrice.text, "₩0")
     }
 
-    @MainActor private static func orderNothing() {
+    func testOrderWithNothingSelectedShowsOrderFailNoOrders() {
         let orderService = StubOrderService()
-        let shown = show(orderService: orderService)
-        press("o", on: shown.terminal)
+        let shown = Self.show(orderService: orderService)
+        Self.press("o", on: shown.terminal)
 
         let alert = shown.controller.presentedAlert
         XCTAssertEqual(alert?.title, "Order Fail")
@@ -116,38 +108,38 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertTrue(shown.terminal.snapshot().contains("Order Fail"))
         XCTAssertTrue(shown.terminal.snapshot().contains("No Orders"))
 
-        press(.enter, on: shown.terminal)
+        Self.press(.enter, on: shown.terminal)
         XCTAssertNil(shown.controller.presentedAlert)
         XCTAssertFalse(shown.terminal.snapshot().contains("No Orders"))
         XCTAssertEqual(orderService.received, [])
     }
 
-    @MainActor private static func orderPlaced() {
+    func testAnOrderShowsItsReceiptAndEmptiesTheSelection() {
         let orderService = StubOrderService()
-        let shown = show(orderService: orderService)
-        press("+", .down, .down, .down, "+", "+", "o", on: shown.terminal)
+        let shown = Self.show(orderService: orderService)
+        Self.press("+", .down, .down, .down, "+", "+", "o", on: shown.terminal)
 
         XCTAssertEqual(orderService.received, [try! Order(menus: selecting([1: 1, 4: 2]))])
         XCTAssertEqual(shown.controller.presentedAlert?.title, "Order Placed")
         XCTAssertEqual(shown.controller.presentedAlert?.message, "Order 1: ₩6,000")
-        press(.enter, on: shown.terminal)
+        Self.press(.enter, on: shown.terminal)
         XCTAssertEqual(shown.controller.itemCountLabel.text, "0")
         XCTAssertEqual(shown.controller.totalPrice.text, "₩0")
     }
 
-    @MainActor private static func fetchFailure() {
-        let shown = show(menuService: StubMenuService(.error(MenuError.invalidCatalog(.duplicateID(2)))))
+    func testAFailureToLoadTheMenuShowsAnAlert() {
+        let shown = Self.show(menuService: StubMenuService(.error(MenuError.invalidCatalog(.duplicateID(2)))))
         XCTAssertEqual(shown.controller.presentedAlert?.title, "Menu Fail")
         XCTAssertEqual(shown.controller.presentedAlert?.message, "The menu was rejected: id 2 is used twice.")
         XCTAssertEqual(shown.controller.presentedAlert?.actions, [AlertAction(title: "OK", style: .default)])
-        press(.enter, on: shown.terminal)
+        Self.press(.enter, on: shown.terminal)
         XCTAssertNil(shown.controller.presentedAlert)
         XCTAssertTrue(shown.terminal.snapshot().contains("No menu"))
     }
 
-    @MainActor private static func alertIsState() {
+    func testTheScreenShowsTheAlertInStateAndItsOKDismissesIt() {
         let menuService = StubMenuService()
-        let shown = show(menuService: menuService)
+        let shown = Self.show(menuService: menuService)
         let alerts = Collector(shown.viewModel.alert)
         menuService.events.onNext(.error(MenuError.catalogUnavailable(reason: "offline.")))
         drainMainQueue()
@@ -160,17 +152,17 @@ final class MenuViewControllerTests: XCTestCase {
         XCTAssertFalse(shown.terminal.snapshot().contains("offline"))
 
         // OK dismisses it in the state, and the screen shows none.
-        press(.enter, on: shown.terminal)
+        Self.press(.enter, on: shown.terminal)
         XCTAssertNil(shown.controller.presentedAlert)
         XCTAssertEqual(alerts.elements.last, .some(nil))
         XCTAssertEqual(alerts.elements.compactMap { $0?.title }, ["Menu Fail", "Menu Fail"])
     }
 
-    @MainActor private static func live() {
+    func testTheLiveServicesEndToEnd() {
         let database = try! SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
         let viewModel = MenuFeature.makeViewModel(database: database, tables: menuTables(FakeRemoteConfig.sample(), database))
         let menus = Collector(viewModel.menuObservable.asObservable())
-        let shown = show(viewModel)
+        let shown = Self.show(viewModel)
 
         // The catalog went from remote config into the database, and from there to the screen.
         menus.wait { $0.last == sampleMenus }
@@ -185,7 +177,7 @@ final class MenuViewControllerTests: XCTestCase {
 
         // An order goes into the database, and the selection empties.
         let alerts = Collector(viewModel.alert.compactMap { $0 })
-        press("+", "+", "o", on: shown.terminal)
+        Self.press("+", "+", "o", on: shown.terminal)
         XCTAssertEqual(alerts.wait { !$0.isEmpty }, [MenuAlert(title: "Order Placed", message: "Order 1: ₩8,400")])
         drainMainQueue()
         XCTAssertEqual(shown.controller.presentedAlert?.title, "Order Placed")

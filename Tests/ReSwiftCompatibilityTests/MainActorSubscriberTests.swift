@@ -14,10 +14,9 @@ final class MainActorSubscriber: @MainActor StoreSubscriber {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class MainActorSubscriberTests: XCTestCase {
-    func testAMainActorSubscriberSubscribesFromTheMainActor() { MainActor.assumeIsolated { Self.subscribe() } }
-
-    @MainActor private static func subscribe() {
+    func testAMainActorSubscriberSubscribesFromTheMainActor() {
         let store = Store(reducer: TestReducer().handleAction, state: TestAppState())
         let subscriber = MainActorSubscriber()
         store.subscribe(subscriber)

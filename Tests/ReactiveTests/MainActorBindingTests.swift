@@ -44,19 +44,9 @@ private final class ContactsView {
 
 extension TestLabel: ReactiveCompatible {}
 
-// XCTest on Linux cannot discover `@MainActor` test methods; it runs tests on the main thread, so
-// each test enters the main actor with `assumeIsolated`.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class MainActorBindingTests: XCTestCase {
     func testSeedStyleViewBindsLabelsOnTheMainThread() {
-        MainActor.assumeIsolated { Self.seedStyleViewBindsLabelsOnTheMainThread() }
-    }
-
-    func testBinderAppliesValuesOnTheMainThreadAndHoldsItsTargetWeakly() {
-        MainActor.assumeIsolated { Self.binderAppliesValuesOnTheMainThreadAndHoldsItsTargetWeakly() }
-    }
-
-    @MainActor
-    private static func seedStyleViewBindsLabelsOnTheMainThread() {
         let view = ContactsView()
         let contacts = BehaviorSubject<[Contact]>(value: [])
         let updated = XCTestExpectation(description: "labels set")
@@ -72,8 +62,7 @@ final class MainActorBindingTests: XCTestCase {
         XCTAssertEqual(view.updates, ["010-1234-5678"])
     }
 
-    @MainActor
-    private static func binderAppliesValuesOnTheMainThreadAndHoldsItsTargetWeakly() {
+    func testBinderAppliesValuesOnTheMainThreadAndHoldsItsTargetWeakly() {
         var label: TestLabel? = TestLabel()
         let binder = label!.rx.text
         binder.onNext("first")

@@ -77,20 +77,19 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(main, ["x"])
     }
 
+    @MainActor
     func testAControlPropertyAsADriverAndAControlEventAsASignal() {
-        MainActor.assumeIsolated {
-            let value = BehaviorSubject(value: 1)
-            let property = ControlProperty(values: value, valueSink: AnyObserver<Int> { _ in })
-            var driven: [Int] = []
-            _ = property.asDriver().drive(onNext: { driven.append($0) })
-            value.onNext(2)
-            XCTAssertEqual(driven, [1, 2])
+        let value = BehaviorSubject(value: 1)
+        let property = ControlProperty(values: value, valueSink: AnyObserver<Int> { _ in })
+        var driven: [Int] = []
+        _ = property.asDriver().drive(onNext: { driven.append($0) })
+        value.onNext(2)
+        XCTAssertEqual(driven, [1, 2])
 
-            let taps = PublishSubject<Void>()
-            var emitted = 0
-            _ = ControlEvent(events: taps).asSignal().emit(onNext: { emitted += 1 })
-            taps.onNext(())
-            XCTAssertEqual(emitted, 1)
-        }
+        let taps = PublishSubject<Void>()
+        var emitted = 0
+        _ = ControlEvent(events: taps).asSignal().emit(onNext: { emitted += 1 })
+        taps.onNext(())
+        XCTAssertEqual(emitted, 1)
     }
 }

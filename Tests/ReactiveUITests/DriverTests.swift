@@ -7,8 +7,6 @@ import XCTest
 
 private struct TestError: Error {}
 
-// XCTest on Linux runs tests on the main thread but cannot discover `@MainActor` test methods:
-// tests that drive enter the main actor with `assumeIsolated`.
 final class DriverTests: XCTestCase {
     /// Three subscribers at RxCocoa's times to one driver over a cold source that fails at 50.
     private func sharing(_ terminal: Recorded<Event<Int>>, signal: Bool = false)
@@ -306,86 +304,83 @@ final class DriverTests: XCTestCase {
 
     // MARK: drive
 
+    @MainActor
     func testDriveDeliversOnTheMainThreadWhenTheSourceSendsElsewhere() {
-        MainActor.assumeIsolated {
-            let subject = PublishSubject<Int>()
-            let delivered = XCTestExpectation(description: "elements on the main thread")
-            delivered.expectedFulfillmentCount = 3
-            var threads: [Bool] = []
-            var values: [Int] = []
-            let subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: { value in
-                threads.append(Thread.isMainThread)
-                values.append(value)
-                delivered.fulfill()
-            })
-            DispatchQueue.global().async {
-                subject.onNext(1)
-                subject.onNext(2)
-                subject.onError(TestError())
-            }
-            XCTAssertEqual(XCTWaiter.wait(for: [delivered], timeout: 10), .completed)
-            XCTAssertEqual(values, [1, 2, -1])
-            XCTAssertEqual(threads, [true, true, true])
-            subscription.dispose()
+        let subject = PublishSubject<Int>()
+        let delivered = XCTestExpectation(description: "elements on the main thread")
+        delivered.expectedFulfillmentCount = 3
+        var threads: [Bool] = []
+        var values: [Int] = []
+        let subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: { value in
+            threads.append(Thread.isMainThread)
+            values.append(value)
+            delivered.fulfill()
+        })
+        DispatchQueue.global().async {
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onError(TestError())
         }
+        XCTAssertEqual(XCTWaiter.wait(for: [delivered], timeout: 10), .completed)
+        XCTAssertEqual(values, [1, 2, -1])
+        XCTAssertEqual(threads, [true, true, true])
+        subscription.dispose()
     }
 
+    @MainActor
     func testDriveToObserversRelaysAndClosures() {
-        MainActor.assumeIsolated {
-            let scheduler = TestScheduler(initialClock: 0)
-            let first = scheduler.createObserver(Int.self)
-            let optional = scheduler.createObserver(Int?.self)
-            _ = Driver.just(1).drive(first)
-            _ = Driver.just(1).drive(optional)
-            XCTAssertEqual(first.events, [.next(0, 1), .completed(0)])
-            XCTAssertEqual(optional.events, [.next(0, 1), .completed(0)])
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createObserver(Int.self)
+        let optional = scheduler.createObserver(Int?.self)
+        _ = Driver.just(1).drive(first)
+        _ = Driver.just(1).drive(optional)
+        XCTAssertEqual(first.events, [.next(0, 1), .completed(0)])
+        XCTAssertEqual(optional.events, [.next(0, 1), .completed(0)])
 
-            let behavior = BehaviorRelay(value: 0)
-            let optionalBehavior = BehaviorRelay<Int?>(value: nil)
-            let replay = ReplayRelay<Int>.create(bufferSize: 1)
-            _ = Driver.just(1).drive(behavior)
-            _ = Driver.just(2).drive(optionalBehavior)
-            _ = Driver.just(3).drive(replay)
-            XCTAssertEqual(behavior.value, 1)
-            XCTAssertEqual(optionalBehavior.value, 2)
-            var replayed: [Int] = []
-            _ = replay.subscribe(onNext: { replayed.append($0) })
-            XCTAssertEqual(replayed, [3])
+        let behavior = BehaviorRelay(value: 0)
+        let optionalBehavior = BehaviorRelay<Int?>(value: nil)
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        _ = Driver.just(1).drive(behavior)
+        _ = Driver.just(2).drive(optionalBehavior)
+        _ = Driver.just(3).drive(replay)
+        XCTAssertEqual(behavior.value, 1)
+        XCTAssertEqual(optionalBehavior.value, 2)
+        var replayed: [Int] = []
+        _ = replay.subscribe(onNext: { replayed.append($0) })
+        XCTAssertEqual(replayed, [3])
 
-            var events: [String] = []
-            let source = PublishSubject<Int>()
-            let subscription = source.asDriver(onErrorJustReturn: -1).drive(
-                onNext: { events.append("next \($0)") },
-                onCompleted: { events.append("completed") },
-                onDisposed: { events.append("disposed") })
-            source.onNext(1)
-            source.onNext(2)
-            source.onCompleted()
-            XCTAssertEqual(events, ["next 1", "next 2", "completed", "disposed"])
-            subscription.dispose()
-            XCTAssertEqual(events.count, 4)
-        }
+        var events: [String] = []
+        let source = PublishSubject<Int>()
+        let subscription = source.asDriver(onErrorJustReturn: -1).drive(
+            onNext: { events.append("next \($0)") },
+            onCompleted: { events.append("completed") },
+            onDisposed: { events.append("disposed") })
+        source.onNext(1)
+        source.onNext(2)
+        source.onCompleted()
+        XCTAssertEqual(events, ["next 1", "next 2", "completed", "disposed"])
+        subscription.dispose()
+        XCTAssertEqual(events.count, 4)
     }
 
+    @MainActor
     func testDriveWithHoldsItsObjectWeakly() {
-        MainActor.assumeIsolated {
-            final class Screen { var shown: [Int] = [] }
-            var screen: Screen? = Screen()
-            let relay = BehaviorRelay(value: 1)
-            var disposedWithObject = false
-            let subscription = relay.asDriver().drive(
-                with: screen!,
-                onNext: { screen, value in screen.shown.append(value) },
-                onDisposed: { _ in disposedWithObject = true })
-            relay.accept(2)
-            XCTAssertEqual(screen?.shown, [1, 2])
-            weak let gone = screen
-            screen = nil
-            XCTAssertNil(gone)
-            relay.accept(3)
-            subscription.dispose()
-            XCTAssertFalse(disposedWithObject, "the object is gone: its closure is not called")
-        }
+        final class Screen { var shown: [Int] = [] }
+        var screen: Screen? = Screen()
+        let relay = BehaviorRelay(value: 1)
+        var disposedWithObject = false
+        let subscription = relay.asDriver().drive(
+            with: screen!,
+            onNext: { screen, value in screen.shown.append(value) },
+            onDisposed: { _ in disposedWithObject = true })
+        relay.accept(2)
+        XCTAssertEqual(screen?.shown, [1, 2])
+        weak let gone = screen
+        screen = nil
+        XCTAssertNil(gone)
+        relay.accept(3)
+        subscription.dispose()
+        XCTAssertFalse(disposedWithObject, "the object is gone: its closure is not called")
     }
 
     // Not on the main actor: a test (or a view model) calls `drive` and `emit` as RxCocoa's do.
@@ -428,19 +423,18 @@ final class DriverTests: XCTestCase {
         done.wait()
     }
 
+    @MainActor
     func testDisposingOnAnotherThreadCallsOnDisposedOnTheMainThread() {
-        MainActor.assumeIsolated {
-            let disposed = XCTestExpectation(description: "onDisposed")
-            var onMain = false
-            let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(
-                Driver<Int>.never().drive(onDisposed: {
-                    onMain = Thread.isMainThread
-                    disposed.fulfill()
-                }))
-            DispatchQueue.global().async { subscription.dispose() }
-            XCTAssertEqual(XCTWaiter.wait(for: [disposed], timeout: 10), .completed)
-            XCTAssertTrue(onMain)
-        }
+        let disposed = XCTestExpectation(description: "onDisposed")
+        var onMain = false
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(
+            Driver<Int>.never().drive(onDisposed: {
+                onMain = Thread.isMainThread
+                disposed.fulfill()
+            }))
+        DispatchQueue.global().async { subscription.dispose() }
+        XCTAssertEqual(XCTWaiter.wait(for: [disposed], timeout: 10), .completed)
+        XCTAssertTrue(onMain)
     }
 }

@@ -46,22 +46,9 @@ private final class ContactsController: ViewController {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class AlertTests: XCTestCase {
-    func testSeedBindContactsFlow() { MainActor.assumeIsolated { Self.bindContacts() } }
-    func testShowMessageHasOneOKActionOfDefaultStyle() { MainActor.assumeIsolated { Self.showMessageShape() } }
-    func testShowMessageWithEventEmitsOnOK() { MainActor.assumeIsolated { Self.showMessageWithEvent() } }
-    func testAlertEmitsTheChosenActionAndIsDismissed() { MainActor.assumeIsolated { Self.choice() } }
-    func testKeyboardMovesTheHighlightAndEscapeCancels() { MainActor.assumeIsolated { Self.keyboard() } }
-    func testAlertIsModalAndDrawnOverTheScreen() { MainActor.assumeIsolated { Self.modal() } }
-    func testDisposingTheSubscriptionDismissesTheAlert() { MainActor.assumeIsolated { Self.disposal() } }
-    func testAlertsPresentedTogetherShowOneAfterAnother() { MainActor.assumeIsolated { Self.queue() } }
-    func testPresentingWithoutAScreenStillRecordsTheAlert() { MainActor.assumeIsolated { Self.offScreen() } }
-    func testSeedChainPresentsAtOnceOnTheMainThread() { MainActor.assumeIsolated { Self.immediate() } }
-    func testSubscribingAndDisposingOffTheMainThreadGoThroughTheMainQueue() {
-        MainActor.assumeIsolated { Self.background() }
-    }
-
-    @MainActor private static func bindContacts() {
+    func testSeedBindContactsFlow() {
         let result = PublishRelay<Event<[Contact]>>()
         let contacts = Contact(phone: "010-1234-5678", address: "서울시 강남구")
         let terminal = HeadlessTerminal(width: 30, height: 9)
@@ -122,7 +109,7 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(controller.phone.text, contacts.phone)
     }
 
-    @MainActor private static func showMessageShape() {
+    func testShowMessageHasOneOKActionOfDefaultStyle() {
         let (terminal, _, controller) = show(Label("배경"), width: 24, height: 7)
         let bag = DisposeBag()
         var events: [String] = []
@@ -150,7 +137,7 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "배경")
     }
 
-    @MainActor private static func showMessageWithEvent() {
+    func testShowMessageWithEventEmitsOnOK() {
         let (terminal, _, controller) = show(View(), width: 20, height: 7)
         let bag = DisposeBag()
         var events: [String] = []
@@ -163,7 +150,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func choice() {
+    func testAlertEmitsTheChosenActionAndIsDismissed() {
         let (_, _, controller) = show(View(), width: 40, height: 10)
         let bag = DisposeBag()
         let delete = AlertAction(title: "삭제", style: .destructive)
@@ -186,7 +173,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func keyboard() {
+    func testKeyboardMovesTheHighlightAndEscapeCancels() {
         let (terminal, _, controller) = show(View(), width: 40, height: 9)
         let bag = DisposeBag()
         let actions = [AlertAction(title: "A"), AlertAction(title: "B"), AlertAction(title: "닫기", style: .cancel)]
@@ -210,7 +197,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func modal() {
+    func testAlertIsModalAndDrawnOverTheScreen() {
         let button = Button("Order", shortcut: "o")
         let list = ListView()
         list.rows = ["튀김1", "김밥"]
@@ -245,7 +232,7 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("> 튀김1", "  김밥", "", "", "", "", "", "[ Order ]"))
     }
 
-    @MainActor private static func disposal() {
+    func testDisposingTheSubscriptionDismissesTheAlert() {
         let (terminal, _, controller) = show(View(), width: 20, height: 7)
         let subscription = controller.rx.showMessage("bye").subscribe()
         XCTAssertNotNil(controller.presentedAlert)
@@ -254,7 +241,7 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "")
     }
 
-    @MainActor private static func queue() {
+    func testAlertsPresentedTogetherShowOneAfterAnother() {
         let (terminal, _, controller) = show(View(), width: 20, height: 7)
         let bag = DisposeBag()
         controller.rx.showMessage("first").subscribe().disposed(by: bag)
@@ -267,7 +254,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func offScreen() {
+    func testPresentingWithoutAScreenStillRecordsTheAlert() {
         let controller = ViewController()
         let bag = DisposeBag()
         var chosen = 0
@@ -278,7 +265,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func immediate() {
+    func testSeedChainPresentsAtOnceOnTheMainThread() {
         let result = PublishRelay<Event<[Contact]>>()
         let controller = ContactsController(contacts: result.asObservable())
         controller.loadViewIfNeeded()
@@ -288,7 +275,7 @@ final class AlertTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func background() {
+    func testSubscribingAndDisposingOffTheMainThreadGoThroughTheMainQueue() {
         let controller = ViewController()
         let subscribed = XCTestExpectation(description: "subscribed on a background thread")
         let disposed = XCTestExpectation(description: "disposed on a background thread")

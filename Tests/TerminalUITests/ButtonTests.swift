@@ -2,13 +2,9 @@ import Reactive
 import TerminalUI
 import XCTest
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ButtonTests: XCTestCase {
-    func testFocusedButtonIsMarkedAndTabMovesTheFocus() { MainActor.assumeIsolated { Self.focus() } }
-    func testEnterSpaceAndShortcutsTap() { MainActor.assumeIsolated { Self.taps() } }
-    func testDisabledButtonNeitherTapsNorTakesTheFocus() { MainActor.assumeIsolated { Self.disabled() } }
-    func testKeysNothingUsedReachTheController() { MainActor.assumeIsolated { Self.controllerKeys() } }
-
-    @MainActor private static func focus() {
+    func testFocusedButtonIsMarkedAndTabMovesTheFocus() {
         let clear = Button("Clear")
         let order = Button("주문")
         let (terminal, screen, _) = show(HStack(spacing: 1, clear, order), width: 20, height: 1)
@@ -26,7 +22,7 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "[>Clear<] [ 주문 ]")
     }
 
-    @MainActor private static func taps() {
+    func testEnterSpaceAndShortcutsTap() {
         let clear = Button("Clear", shortcut: "c")
         let order = Button("Order", shortcut: "o")
         let bag = DisposeBag()
@@ -41,7 +37,7 @@ final class ButtonTests: XCTestCase {
         XCTAssertEqual(events.last, "order")
     }
 
-    @MainActor private static func disabled() {
+    func testDisabledButtonNeitherTapsNorTakesTheFocus() {
         let clear = Button("Clear", shortcut: "c")
         let order = Button("Order")
         clear.isEnabled = false
@@ -57,7 +53,7 @@ final class ButtonTests: XCTestCase {
         XCTAssertTrue(terminal.frame[0, 0].style.dim)
     }
 
-    @MainActor private static func controllerKeys() {
+    func testKeysNothingUsedReachTheController() {
         let button = Button("OK", shortcut: "o")
         let (terminal, _, controller) = show(button, width: 10, height: 1)
         let bag = DisposeBag()

@@ -4,20 +4,9 @@ import ReactiveTesting
 import TerminalUI
 import XCTest
 
-// XCTest on Linux cannot discover `@MainActor` test methods; tests run on the main thread, so each
-// one enters the main actor with `assumeIsolated` and runs a static helper.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class LabelTests: XCTestCase {
-    func testAlignmentWithinTheLabelsWidth() { MainActor.assumeIsolated { Self.alignment() } }
-    func testTruncationOfKoreanText() { MainActor.assumeIsolated { Self.truncation() } }
-    func testNilTextShowsNothing() { MainActor.assumeIsolated { Self.nilText() } }
-    func testWrappingToSeveralLines() { MainActor.assumeIsolated { Self.wrapping() } }
-    func testSeedStyleBindingOnTheMainThread() { MainActor.assumeIsolated { Self.bindingOnMain() } }
-    func testBindingFromABackgroundThreadObservedOnTheMainScheduler() {
-        MainActor.assumeIsolated { Self.bindingFromBackground() }
-    }
-    func testBinderHoldsTheLabelWeakly() { MainActor.assumeIsolated { Self.binderIsWeak() } }
-
-    @MainActor private static func alignment() {
+    func testAlignmentWithinTheLabelsWidth() {
         let left = Label("튀김1")
         let center = Label("튀김1", alignment: .center)
         let right = Label("₩1,000", alignment: .right)
@@ -31,7 +20,7 @@ final class LabelTests: XCTestCase {
             ))
     }
 
-    @MainActor private static func truncation() {
+    func testTruncationOfKoreanText() {
         let label = Label("튀김 떡볶이 순대", alignment: .right)
         let (terminal, _, _) = show(label, width: 8, height: 1)
         XCTAssertEqual(terminal.snapshot(), "튀김 떡…")
@@ -40,14 +29,14 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(terminal.frame.lines[0].terminalWidth, 8)
     }
 
-    @MainActor private static func nilText() {
+    func testNilTextShowsNothing() {
         let label = Label()
         let (terminal, _, _) = show(label, width: 5, height: 1)
         XCTAssertEqual(terminal.snapshot(), "")
         XCTAssertNil(label.text)
     }
 
-    @MainActor private static func wrapping() {
+    func testWrappingToSeveralLines() {
         let label = Label("주문이 없습니다 지금 주문하세요", numberOfLines: 0)
         let (terminal, _, _) = show(label, width: 10, height: 4)
         XCTAssertEqual(
@@ -67,7 +56,7 @@ final class LabelTests: XCTestCase {
             ))
     }
 
-    @MainActor private static func bindingOnMain() {
+    func testSeedStyleBindingOnTheMainThread() {
         let total = Label()
         let count = Label()
         let bag = DisposeBag()
@@ -92,7 +81,7 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("1", "₩100"))
     }
 
-    @MainActor private static func bindingFromBackground() {
+    func testBindingFromABackgroundThreadObservedOnTheMainScheduler() {
         let label = Label()
         let bag = DisposeBag()
         let updated = XCTestExpectation(description: "label set")
@@ -113,7 +102,7 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "010-1234-5678")
     }
 
-    @MainActor private static func binderIsWeak() {
+    func testBinderHoldsTheLabelWeakly() {
         var label: Label? = Label()
         let binder = label!.rx.text
         binder.onNext("a")

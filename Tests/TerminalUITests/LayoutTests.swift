@@ -2,20 +2,9 @@ import Reactive
 import TerminalUI
 import XCTest
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class LayoutTests: XCTestCase {
-    func testVerticalStackWithSpacingAndAnExpandingList() { MainActor.assumeIsolated { Self.verticalStack() } }
-    func testHorizontalStackWithASpacer() { MainActor.assumeIsolated { Self.horizontalStack() } }
-    func testHorizontalStackSharesSpareWidthAmongExpandingViews() { MainActor.assumeIsolated { Self.sharing() } }
-    func testHiddenViewsTakeNoSpace() { MainActor.assumeIsolated { Self.hidden() } }
-    func testPadding() { MainActor.assumeIsolated { Self.padding() } }
-    func testPanelWithATitle() { MainActor.assumeIsolated { Self.panel() } }
-    func testStatusLine() { MainActor.assumeIsolated { Self.statusLine() } }
-    func testStackTruncatesWhatDoesNotFit() { MainActor.assumeIsolated { Self.overflow() } }
-    func testResizeRedrawsAtTheNewSize() { MainActor.assumeIsolated { Self.resize() } }
-    func testChangesInOneTurnMakeOneFrame() { MainActor.assumeIsolated { Self.coalescing() } }
-    func testCtrlCStopsTheTerminal() { MainActor.assumeIsolated { Self.controlC() } }
-
-    @MainActor private static func verticalStack() {
+    func testVerticalStackWithSpacingAndAnExpandingList() {
         let list = ListView()
         list.rows = ["a", "b", "c", "d", "e", "f"]
         let root = VStack(spacing: 1, Label("Title"), list, Label("Footer"))
@@ -24,13 +13,13 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(list.frame, Rect(x: 0, y: 2, width: 10, height: 3))
     }
 
-    @MainActor private static func horizontalStack() {
+    func testHorizontalStackWithASpacer() {
         let row = HStack(Label("합계"), Spacer(), Label("₩1,000"))
         let (terminal, _, _) = show(VStack(row), width: 14, height: 1)
         XCTAssertEqual(terminal.snapshot(), "합계    ₩1,000")
     }
 
-    @MainActor private static func sharing() {
+    func testHorizontalStackSharesSpareWidthAmongExpandingViews() {
         let left = ListView()
         let right = ListView()
         left.rows = ["L"]
@@ -42,7 +31,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(right.frame.width, 4)
     }
 
-    @MainActor private static func hidden() {
+    func testHiddenViewsTakeNoSpace() {
         let middle = Label("middle")
         let (terminal, _, _) = show(VStack(Label("top"), middle, Label("bottom")), width: 10, height: 3)
         middle.isHidden = true
@@ -51,13 +40,13 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("top", "middle", "bottom"))
     }
 
-    @MainActor private static func padding() {
+    func testPadding() {
         let root = VStack(Label("튀김").padded(EdgeInsets(top: 1, left: 2)), Label("x").padded(1))
         let (terminal, _, _) = show(root, width: 8, height: 6)
         XCTAssertEqual(terminal.snapshot(), lines("", "  튀김", "", " x"))
     }
 
-    @MainActor private static func panel() {
+    func testPanelWithATitle() {
         let panel = Panel(title: "메뉴 Menu", VStack(Label("튀김1"), Label("김밥")))
         let (terminal, _, _) = show(VStack(panel), width: 16, height: 5)
         XCTAssertEqual(
@@ -72,7 +61,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot().split(separator: "\n").first, "┌─ 아주 긴 메… ┐")
     }
 
-    @MainActor private static func statusLine() {
+    func testStatusLine() {
         let status = StatusLine("주문 2개", hint: "q 종료")
         let (terminal, _, _) = show(VStack(Spacer(), status), width: 20, height: 2)
         XCTAssertEqual(terminal.snapshot(), lines("", "주문 2개      q 종료"))
@@ -84,12 +73,12 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.frame.lines[1], "ok            q 종료")
     }
 
-    @MainActor private static func overflow() {
+    func testStackTruncatesWhatDoesNotFit() {
         let (terminal, _, _) = show(HStack(Label("튀김튀김"), Label("abc")), width: 5, height: 1)
         XCTAssertEqual(terminal.snapshot(), "튀김…")
     }
 
-    @MainActor private static func resize() {
+    func testResizeRedrawsAtTheNewSize() {
         let (terminal, _, _) = show(VStack(Label("튀김1", alignment: .right)), width: 10, height: 2)
         XCTAssertEqual(terminal.snapshot(), "     튀김1")
         terminal.resize(width: 7, height: 1)
@@ -97,7 +86,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "  튀김1")
     }
 
-    @MainActor private static func coalescing() {
+    func testChangesInOneTurnMakeOneFrame() {
         let a = Label()
         let b = Label()
         let (terminal, _, _) = show(VStack(a, b), width: 10, height: 2)
@@ -112,7 +101,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(terminal.frameCount, frames + 1)  // nothing changed, nothing drawn
     }
 
-    @MainActor private static func controlC() {
+    func testCtrlCStopsTheTerminal() {
         let (terminal, screen, _) = show(Label("x"), width: 5, height: 1)
         let bag = DisposeBag()
         var seen: [Key] = []

@@ -24,13 +24,9 @@ private final class DishCell: ListCell {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ListCellTests: XCTestCase {
-    func testCellsMadeByTheCellFormFillTheColumnsAndTakeKeys() { MainActor.assumeIsolated { Self.cells() } }
-    func testModelSelectedGivesTheChosenRowsModel() { MainActor.assumeIsolated { Self.modelSelected() } }
-    func testTheSelectedIndexIsAPropertyThatSelectsWhenBound() { MainActor.assumeIsolated { Self.selectedIndex() } }
-    func testADriverDrivesTheItemsBinder() { MainActor.assumeIsolated { Self.driven() } }
-
-    @MainActor private static func cells() {
+    func testCellsMadeByTheCellFormFillTheColumnsAndTakeKeys() {
         let list = ListView()
         let dishes = BehaviorSubject(value: [Dish(name: "김밥", price: 3_000), Dish(name: "라면", price: 4_500)])
         var orders: [String] = []
@@ -65,7 +61,7 @@ final class ListCellTests: XCTestCase {
         XCTAssertEqual(identifiers.count, 4)
     }
 
-    @MainActor private static func modelSelected() {
+    func testModelSelectedGivesTheChosenRowsModel() {
         let list = ListView()
         let bag = DisposeBag()
         Observable.just([Dish(name: "김밥", price: 3_000), Dish(name: "라면", price: 4_500)])
@@ -90,7 +86,7 @@ final class ListCellTests: XCTestCase {
         }
     }
 
-    @MainActor private static func selectedIndex() {
+    func testTheSelectedIndexIsAPropertyThatSelectsWhenBound() {
         let list = ListView()
         list.rows = ["a", "b", "c"]
         var selections: [Int?] = []
@@ -101,7 +97,7 @@ final class ListCellTests: XCTestCase {
         XCTAssertEqual(selections, [0, 2])
     }
 
-    @MainActor private static func driven() {
+    func testADriverDrivesTheItemsBinder() {
         let list = ListView()
         let dishes = BehaviorRelay(value: [Dish(name: "김밥", price: 3_000)])
         let bag = DisposeBag()

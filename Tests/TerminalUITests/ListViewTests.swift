@@ -8,16 +8,9 @@ private struct Menu {
     let count: Int
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ListViewTests: XCTestCase {
-    func testRowsInColumnsWithTheSelectionMarked() { MainActor.assumeIsolated { Self.rowsInColumns() } }
-    func testArrowKeysMoveTheSelection() { MainActor.assumeIsolated { Self.arrowKeys() } }
-    func testScrollingWhenRowsExceedTheHeight() { MainActor.assumeIsolated { Self.scrolling() } }
-    func testBindingRowsAndTheRxCocoaItemsForm() { MainActor.assumeIsolated { Self.binding() } }
-    func testEnterReportsTheSelectedItemAndOtherKeysCarryIt() { MainActor.assumeIsolated { Self.itemEvents() } }
-    func testSelectionIsClampedWhenRowsChange() { MainActor.assumeIsolated { Self.clamping() } }
-    func testPlaceholderAndExplicitColumns() { MainActor.assumeIsolated { Self.placeholderAndColumns() } }
-
-    @MainActor private static func rowsInColumns() {
+    func testRowsInColumnsWithTheSelectionMarked() {
         let list = ListView()
         let (terminal, _, _) = show(list, width: 20, height: 4)
         list.rows = [ListRow("튀김1", "₩1,000", "0"), ListRow("순대", "₩12,500", "2"), ListRow("떡볶이 세트 메뉴", "₩9,000", "10")]
@@ -34,7 +27,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertFalse(terminal.frame[0, 1].style.reverse)
     }
 
-    @MainActor private static func arrowKeys() {
+    func testArrowKeysMoveTheSelection() {
         let list = ListView()
         list.rows = ["a", "b", "c"]
         let (terminal, _, _) = show(list, width: 6, height: 3)
@@ -49,7 +42,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertEqual(list.selectedIndex, 2)
     }
 
-    @MainActor private static func scrolling() {
+    func testScrollingWhenRowsExceedTheHeight() {
         let list = ListView()
         list.rows = (1...10).map { ListRow("튀김\($0)") }
         let (terminal, _, _) = show(list, width: 10, height: 3)
@@ -70,7 +63,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertEqual(list.scrollOffset, 0)
     }
 
-    @MainActor private static func binding() {
+    func testBindingRowsAndTheRxCocoaItemsForm() {
         let list = ListView()
         let other = ListView()
         let bag = DisposeBag()
@@ -91,7 +84,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("> 1. 튀김1     1", "  2. 김밥      2", "> 튀김1", "  김밥"))
     }
 
-    @MainActor private static func itemEvents() {
+    func testEnterReportsTheSelectedItemAndOtherKeysCarryIt() {
         let list = ListView()
         list.rows = ["튀김1", "김밥", "순대"]
         let bag = DisposeBag()
@@ -112,7 +105,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertEqual(selection, [0, 1, 2])
     }
 
-    @MainActor private static func clamping() {
+    func testSelectionIsClampedWhenRowsChange() {
         let list = ListView()
         list.rows = ["a", "b", "c"]
         list.select(2)
@@ -124,7 +117,7 @@ final class ListViewTests: XCTestCase {
         XCTAssertEqual(list.selectedIndex, 0)
     }
 
-    @MainActor private static func placeholderAndColumns() {
+    func testPlaceholderAndExplicitColumns() {
         let list = ListView(
             columns: [ListColumn(width: .fixed(6), alignment: .left), ListColumn(width: .flexible, alignment: .center)],
             placeholder: "메뉴 없음"

@@ -11,40 +11,13 @@ import XCTest
 
 // The live terminal, driven on a pseudo-terminal. Signals are raised in-process with
 // `reraisesSignals: false`, so the handler restores the terminal and the test process lives on.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class LiveTerminalTests: XCTestCase {
-    func testEscapeOutputOfASmallSceneAsBytes() throws {
-        try MainActor.assumeIsolated { try Self.escapeOutput() }
-    }
-
-    func testTermiosIsRestoredAfterSIGTERMAndSIGINT() throws {
-        try MainActor.assumeIsolated { try Self.restorationAfterSignals() }
-    }
-
-    func testKeysAreReadFromTheTerminal() throws {
-        try MainActor.assumeIsolated { try Self.keysFromTheTerminal() }
-    }
-
-    func testRunEndsOnCtrlCAndRestoresTheTerminal() throws {
-        try MainActor.assumeIsolated { try Self.runUntilCtrlC() }
-    }
-
-    func testSIGWINCHResizesAndRedrawsWhole() throws {
-        try MainActor.assumeIsolated { try Self.resize() }
-    }
-
-    func testColoursFollowNO_COLORAndWhetherTheOutputIsATTY() throws {
-        try MainActor.assumeIsolated { try Self.colours() }
-    }
-
-    func testOnlyOneSessionAtATime() throws {
-        try MainActor.assumeIsolated { try Self.oneSession() }
-    }
-
     private static let esc = "\u{1B}"
 
     private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    @MainActor private static func escapeOutput() throws {
+    func testEscapeOutputOfASmallSceneAsBytes() throws {
         let pty = try PseudoTerminal(columns: 10, rows: 3)
         let terminal = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)
         XCTAssertEqual(terminal.size, Size(width: 10, height: 3))
@@ -55,21 +28,21 @@ final class LiveTerminalTests: XCTestCase {
         defer { terminal.restore() }
         screen.render()
 
-        let e = esc
+        let e = Self.esc
         let expected =
             ANSIFrameEncoder.setupSequence
-            + bytes("\(e)[0m\(e)[2J\(e)[1;1H튀김1\(e)[2;1H\(e)[0;7mok        \(e)[0m")
+            + Self.bytes("\(e)[0m\(e)[2J\(e)[1;1H튀김1\(e)[2;1H\(e)[0;7mok        \(e)[0m")
         XCTAssertEqual(String(decoding: pty.read(count: expected.count), as: UTF8.self), String(decoding: expected, as: UTF8.self))
 
         label.text = "튀김2"
         screen.render()
-        XCTAssertEqual(pty.read(count: 7), bytes("\(e)[1;5H2"))
+        XCTAssertEqual(pty.read(count: 7), Self.bytes("\(e)[1;5H2"))
 
         terminal.restore()
         XCTAssertEqual(pty.read(count: ANSIFrameEncoder.restoreSequence.count), ANSIFrameEncoder.restoreSequence)
     }
 
-    @MainActor private static func restorationAfterSignals() throws {
+    func testTermiosIsRestoredAfterSIGTERMAndSIGINT() throws {
         for signal in [SIGTERM, SIGINT] {
             let pty = try PseudoTerminal()
             let original = pty.attributes
@@ -112,7 +85,7 @@ final class LiveTerminalTests: XCTestCase {
         }
     }
 
-    @MainActor private static func keysFromTheTerminal() throws {
+    func testKeysAreReadFromTheTerminal() throws {
         let pty = try PseudoTerminal()
         let terminal = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)
         let bag = DisposeBag()
@@ -124,15 +97,15 @@ final class LiveTerminalTests: XCTestCase {
         }).disposed(by: bag)
         try terminal.start()
         defer { terminal.restore() }
-        pty.type(bytes("+-"))
+        pty.type(Self.bytes("+-"))
         pty.type([0x1B, 0x5B])  // an arrow split across writes
         pty.type([0x42])
-        pty.type(bytes("튀\r"))
+        pty.type(Self.bytes("튀\r"))
         XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 10), .completed)
         XCTAssertEqual(keys, ["+", "-", .down, .character("튀"), .enter])
     }
 
-    @MainActor private static func runUntilCtrlC() throws {
+    func testRunEndsOnCtrlCAndRestoresTheTerminal() throws {
         let pty = try PseudoTerminal()
         let original = pty.attributes
         let terminal = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)
@@ -158,7 +131,7 @@ final class LiveTerminalTests: XCTestCase {
         XCTAssertTrue(String(decoding: output, as: UTF8.self).contains("hi"))
     }
 
-    @MainActor private static func resize() throws {
+    func testSIGWINCHResizesAndRedrawsWhole() throws {
         let pty = try PseudoTerminal(columns: 10, rows: 3)
         let terminal = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)
         let screen = Screen(terminal: terminal)
@@ -173,7 +146,7 @@ final class LiveTerminalTests: XCTestCase {
         try terminal.start()
         defer { terminal.restore() }
         screen.render()
-        _ = pty.read(until: bytes("x"))
+        _ = pty.read(until: Self.bytes("x"))
 
         pty.resize(columns: 20, rows: 5)
         raise(SIGWINCH)  // the kernel signals the pty's foreground process group, which the test is not
@@ -181,12 +154,12 @@ final class LiveTerminalTests: XCTestCase {
         XCTAssertEqual(sizes, [Size(width: 20, height: 5)])
         XCTAssertEqual(terminal.size, Size(width: 20, height: 5))
         screen.renderIfNeeded()
-        let e = esc
-        let redraw = bytes("\(e)[0m\(e)[2J\(e)[1;20Hx")
+        let e = Self.esc
+        let redraw = Self.bytes("\(e)[0m\(e)[2J\(e)[1;20Hx")
         XCTAssertEqual(pty.read(count: redraw.count), redraw)
     }
 
-    @MainActor private static func colours() throws {
+    func testColoursFollowNO_COLORAndWhetherTheOutputIsATTY() throws {
         let pty = try PseudoTerminal()
         XCTAssertTrue(LiveTerminal(input: pty.slave, output: pty.slave, environment: [:]).colorsEnabled)
         XCTAssertTrue(LiveTerminal(input: pty.slave, output: pty.slave, environment: ["NO_COLOR": ""]).colorsEnabled)
@@ -200,7 +173,7 @@ final class LiveTerminalTests: XCTestCase {
         XCTAssertEqual(piped.size, Size(width: 10, height: 3))
     }
 
-    @MainActor private static func oneSession() throws {
+    func testOnlyOneSessionAtATime() throws {
         let pty = try PseudoTerminal()
         let first = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)
         let second = LiveTerminal(input: pty.slave, output: pty.slave, environment: [:], reraisesSignals: false)

@@ -55,12 +55,9 @@ private final class GreetingViewController: ViewController {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class MainActorScreenTests: XCTestCase {
     func testDriversSignalsAndControlsUpdateTheScreenOnTheMainThread() {
-        MainActor.assumeIsolated { Self.screen() }
-    }
-
-    @MainActor private static func screen() {
         let names = PublishSubject<String>()
         let notices = PublishRelay<String>()
         let controller = GreetingViewController(

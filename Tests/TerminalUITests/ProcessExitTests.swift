@@ -16,19 +16,18 @@ final class ProcessExitTests: XCTestCase {
 
     /// The child's side. It does nothing unless the parent started it with the mode variable set,
     /// so in a normal run it passes at once.
+    @MainActor
     func testChildEntry() throws {
         guard let mode = ProcessInfo.processInfo.environment[Self.modeVariable] else { return }
-        try MainActor.assumeIsolated {
-            let terminal = LiveTerminal(environment: [:])
-            try terminal.start()
-            switch mode {
-            case "SIGTERM": raise(SIGTERM)
-            case "SIGINT": raise(SIGINT)
-            default: exit(3)
-            }
-            // Reached only if the signal did not end the process.
-            exit(99)
+        let terminal = LiveTerminal(environment: [:])
+        try terminal.start()
+        switch mode {
+        case "SIGTERM": raise(SIGTERM)
+        case "SIGINT": raise(SIGINT)
+        default: exit(3)
         }
+        // Reached only if the signal did not end the process.
+        exit(99)
     }
 
     func testSIGTERMEndsTheProcessWithTheTerminalRestored() throws {

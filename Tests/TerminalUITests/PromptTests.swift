@@ -4,22 +4,8 @@ import ReactiveTesting
 import TerminalUI
 import XCTest
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class PromptTests: XCTestCase {
-    func testPromptShowsAFieldAboveCancelAndOK() { MainActor.assumeIsolated { Self.layout() } }
-    func testEnterSubmitsTheTextAndCompletes() { MainActor.assumeIsolated { Self.submitWithEnter() } }
-    func testEscapeCancelsWithoutAnElement() { MainActor.assumeIsolated { Self.cancelWithEscape() } }
-    func testTheCancelButtonCancelsWithoutAnElement() { MainActor.assumeIsolated { Self.cancelWithButton() } }
-    func testChoosingFromCodeReportsAsTheKeysDo() { MainActor.assumeIsolated { Self.chooseFromCode() } }
-    func testDisposingTheSubscriptionDismissesThePrompt() { MainActor.assumeIsolated { Self.disposal() } }
-    func testEditingKeysGoToTheFieldAndTabMovesTheHighlight() { MainActor.assumeIsolated { Self.keys() } }
-    func testThePromptIsModal() { MainActor.assumeIsolated { Self.modal() } }
-    func testSecurePromptNeverShowsTheSecret() { MainActor.assumeIsolated { Self.secure() } }
-    func testAPastedTokenArrivesIntact() { MainActor.assumeIsolated { Self.paste() } }
-    func testAlertsWithoutAFieldHaveNone() { MainActor.assumeIsolated { Self.plainAlert() } }
-    func testSubscribingOffTheMainThreadPresentsThroughTheMainQueue() {
-        MainActor.assumeIsolated { Self.background() }
-    }
-
     /// Records what a prompt emits.
     @MainActor private final class Recorder {
         var events: [String] = []
@@ -31,7 +17,7 @@ final class PromptTests: XCTestCase {
         }
     }
 
-    @MainActor private static func layout() {
+    func testPromptShowsAFieldAboveCancelAndOK() {
         let (terminal, _, controller) = show(Label("배경"), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Sign in", message: "Paste your identity token", placeholder: "eyJ…"))
@@ -64,7 +50,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(recorder.events, [])
     }
 
-    @MainActor private static func submitWithEnter() {
+    func testEnterSubmitsTheTextAndCompletes() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Token", message: nil))
@@ -77,7 +63,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "")
     }
 
-    @MainActor private static func cancelWithEscape() {
+    func testEscapeCancelsWithoutAnElement() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Token", message: nil))
@@ -87,7 +73,7 @@ final class PromptTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func cancelWithButton() {
+    func testTheCancelButtonCancelsWithoutAnElement() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Token", message: nil, submitTitle: "Sign In", cancelTitle: "취소"))
@@ -100,7 +86,7 @@ final class PromptTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func chooseFromCode() {
+    func testChoosingFromCodeReportsAsTheKeysDo() {
         let controller = ViewController()  // no screen needed
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: nil, message: "Token?"))
@@ -113,7 +99,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(recorder.events, ["set from a test", "|", "|"])
     }
 
-    @MainActor private static func disposal() {
+    func testDisposingTheSubscriptionDismissesThePrompt() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         var events: [String] = []
         let subscription = controller.rx.prompt(title: "Token", message: nil)
@@ -126,7 +112,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(events, [])
     }
 
-    @MainActor private static func keys() {
+    func testEditingKeysGoToTheFieldAndTabMovesTheHighlight() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Token", message: nil))
@@ -155,7 +141,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(recorder.events, [" d", "|"])
     }
 
-    @MainActor private static func modal() {
+    func testThePromptIsModal() {
         let button = Button("Order", shortcut: "o")
         let field = TextField(text: "under")
         let bag = DisposeBag()
@@ -176,7 +162,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(field.text, "undero")  // back to the screen's focused field
     }
 
-    @MainActor private static func secure() {
+    func testSecurePromptNeverShowsTheSecret() {
         let (terminal, _, controller) = show(View(), width: 50, height: 11)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Password", message: nil, isSecureTextEntry: true))
@@ -189,11 +175,11 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(recorder.events, ["hunter2", "|"])
     }
 
-    @MainActor private static func paste() {
+    func testAPastedTokenArrivesIntact() {
         let (terminal, _, controller) = show(View(), width: 80, height: 24)
         let recorder = Recorder()
         recorder.record(controller.rx.prompt(title: "Sign in with Apple", message: "Paste the identity token"))
-        let token = makeToken(length: 1500)
+        let token = Self.makeToken(length: 1500)
         terminal.type(token)
         XCTAssertEqual(controller.presentedAlert?.textFieldText, token)
         // The field shows the token's tail, and the cursor after it.
@@ -212,7 +198,7 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(second.events, [token, "|"])
     }
 
-    @MainActor private static func plainAlert() {
+    func testAlertsWithoutAFieldHaveNone() {
         let (_, _, controller) = show(View(), width: 40, height: 9)
         let bag = DisposeBag()
         controller.rx.showMessage("hi").subscribe().disposed(by: bag)
@@ -220,7 +206,7 @@ final class PromptTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert?.textFieldText)
     }
 
-    @MainActor private static func background() {
+    func testSubscribingOffTheMainThreadPresentsThroughTheMainQueue() {
         let controller = ViewController()
         let subscribed = XCTestExpectation(description: "subscribed on a background thread")
         let disposed = XCTestExpectation(description: "disposed on a background thread")

@@ -100,11 +100,9 @@ private final class SignInController: ViewController {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ScreenCompositionTests: XCTestCase {
-    func testMenuScreen() { MainActor.assumeIsolated { Self.menuScreen() } }
-    func testSignInScreen() { MainActor.assumeIsolated { Self.signInScreen() } }
-
-    @MainActor private static func menuScreen() {
+    func testMenuScreen() {
         let terminal = HeadlessTerminal(width: 28, height: 9)
         let screen = Screen(terminal: terminal)
         let controller = MenuController()
@@ -148,7 +146,7 @@ final class ScreenCompositionTests: XCTestCase {
         XCTAssertNil(controller.presentedAlert)
     }
 
-    @MainActor private static func signInScreen() {
+    func testSignInScreen() {
         let terminal = HeadlessTerminal(width: 26, height: 7)
         let screen = Screen(terminal: terminal)
         let controller = SignInController()

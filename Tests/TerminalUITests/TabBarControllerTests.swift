@@ -30,17 +30,9 @@ private final class TabController: ViewController {
 }
 
 /// Tabs behind a bar: Tab and Shift-Tab switch, views load lazily, alerts and keys reach the tabs.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class TabBarControllerTests: XCTestCase {
-    func testTheBarNamesTheTabsAndShowsTheFirst() { MainActor.assumeIsolated { Self.firstTab() } }
-    func testTabAndShiftTabSwitchAndWrapAround() { MainActor.assumeIsolated { Self.switching() } }
-    func testATabLoadsWhenFirstShownAndKeepsItsView() { MainActor.assumeIsolated { Self.lazyLoading() } }
-    func testTheFocusIsInTheShownTab() { MainActor.assumeIsolated { Self.focus() } }
-    func testUnhandledKeysReachTheShownTabThenTheContainer() { MainActor.assumeIsolated { Self.unhandledKeys() } }
-    func testAnAlertOfAnyTabIsModalOverTheScreen() { MainActor.assumeIsolated { Self.alerts() } }
-    func testSelectedIndexIsObservableAndIgnoresIndicesOutOfRange() { MainActor.assumeIsolated { Self.selection() } }
-    func testASingleTabLeavesTabToTheFocus() { MainActor.assumeIsolated { Self.singleTab() } }
-
-    @MainActor private static func make() -> (HeadlessTerminal, TabBarController, [TabController]) {
+    private static func make() -> (HeadlessTerminal, TabBarController, [TabController]) {
         let tabs = [
             TabController(title: "Menu", body: "menu body", button: "Order"),
             TabController(title: "Contacts", body: "contacts body", button: "Call"),
@@ -53,8 +45,8 @@ final class TabBarControllerTests: XCTestCase {
         return (terminal, controller, tabs)
     }
 
-    @MainActor private static func firstTab() {
-        let (terminal, _, _) = make()
+    func testTheBarNamesTheTabsAndShowsTheFirst() {
+        let (terminal, _, _) = Self.make()
         XCTAssertEqual(
             terminal.snapshot(),
             lines(
@@ -66,8 +58,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertTrue(terminal.frame[10, 0].style.reverse)
     }
 
-    @MainActor private static func switching() {
-        let (terminal, controller, _) = make()
+    func testTabAndShiftTabSwitchAndWrapAround() {
+        let (terminal, controller, _) = Self.make()
         terminal.press(.tab)
         XCTAssertEqual(controller.selectedIndex, 1)
         XCTAssertEqual(
@@ -84,8 +76,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertTrue(terminal.snapshot().contains("account body"))
     }
 
-    @MainActor private static func lazyLoading() {
-        let (terminal, _, tabs) = make()
+    func testATabLoadsWhenFirstShownAndKeepsItsView() {
+        let (terminal, _, tabs) = Self.make()
         XCTAssertEqual(tabs.map(\.loads), [1, 0, 0])
         terminal.press(.tab)
         terminal.press(.backTab)
@@ -94,8 +86,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertTrue(tabs.allSatisfy { $0.screen != nil }, "a child's screen is its container's")
     }
 
-    @MainActor private static func focus() {
-        let (terminal, _, tabs) = make()
+    func testTheFocusIsInTheShownTab() {
+        let (terminal, _, tabs) = Self.make()
         var taps = 0
         _ = tabs[1].button.rx.tap.subscribe(onNext: { taps += 1 })
         _ = terminal.snapshot()
@@ -108,8 +100,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(taps, 1)
     }
 
-    @MainActor private static func unhandledKeys() {
-        let (terminal, controller, tabs) = make()
+    func testUnhandledKeysReachTheShownTabThenTheContainer() {
+        let (terminal, controller, tabs) = Self.make()
         var containerKeys: [Key] = []
         _ = controller.rx.keys.subscribe(onNext: { containerKeys.append($0) })
         terminal.press("r")
@@ -120,8 +112,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(containerKeys, ["r", "x"])
     }
 
-    @MainActor private static func alerts() {
-        let (terminal, controller, tabs) = make()
+    func testAnAlertOfAnyTabIsModalOverTheScreen() {
+        let (terminal, controller, tabs) = Self.make()
         terminal.press(.tab)
         _ = tabs[1].rx.showMessage("Network down").subscribe()
         XCTAssertEqual(controller.presentedAlert?.message, "Network down")
@@ -139,8 +131,8 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertFalse(terminal.snapshot().contains("Order failed"))
     }
 
-    @MainActor private static func selection() {
-        let (terminal, controller, _) = make()
+    func testSelectedIndexIsObservableAndIgnoresIndicesOutOfRange() {
+        let (terminal, controller, _) = Self.make()
         var indices: [Int] = []
         _ = controller.rx.selectedIndex.subscribe(onNext: { indices.append($0) })
         terminal.press(.tab)
@@ -161,7 +153,7 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(indices, [0, 1, 2, 0, 1])
     }
 
-    @MainActor private static func singleTab() {
+    func testASingleTabLeavesTabToTheFocus() {
         let only = TabController(title: "Only", body: "body", button: "One")
         let terminal = HeadlessTerminal(width: 30, height: 3)
         let screen = Screen(terminal: terminal)

@@ -36,12 +36,11 @@ final class TerminalSanitizingTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "\u{1B}[2J").count, 2, "only the encoder's own clear")
     }
 
-    func testALabelAndAnAlertShowTheStandIns() { MainActor.assumeIsolated { Self.labelAndAlert() } }
-
-    @MainActor private static func labelAndAlert() {
-        let (terminal, _, controller) = show(Label(hostile), width: 70, height: 12)
-        XCTAssertEqual(terminal.snapshot().split(separator: "\n").first.map(String.init), hostile.sanitizedForTerminal)
-        _ = controller.rx.showMessage("line one\n\(hostile)").subscribe()
+    @MainActor
+    func testALabelAndAnAlertShowTheStandIns() {
+        let (terminal, _, controller) = show(Label(Self.hostile), width: 70, height: 12)
+        XCTAssertEqual(terminal.snapshot().split(separator: "\n").first.map(String.init), Self.hostile.sanitizedForTerminal)
+        _ = controller.rx.showMessage("line one\n\(Self.hostile)").subscribe()
         drainMainQueue()
         let snapshot = terminal.snapshot()
         XCTAssertTrue(snapshot.contains("␛]52;c;ZXZpbA==␇"), snapshot)

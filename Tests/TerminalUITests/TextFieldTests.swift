@@ -3,25 +3,9 @@ import ReactiveUI
 import TerminalUI
 import XCTest
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class TextFieldTests: XCTestCase {
-    func testTypingInsertsAtTheCursorAndKeysMoveAndDelete() { MainActor.assumeIsolated { Self.editing() } }
-    func testControlKeysMoveAndClearToTheStart() { MainActor.assumeIsolated { Self.controlKeys() } }
-    func testTheCursorCellIsReversedOnlyWhileFocused() { MainActor.assumeIsolated { Self.cursorDrawing() } }
-    func testWideCharactersTakeTwoCellsAndMoveAsOne() { MainActor.assumeIsolated { Self.wideCharacters() } }
-    func testJamoAndCombiningMarksEditAsOneCharacter() { MainActor.assumeIsolated { Self.graphemeClusters() } }
-    func testLongTextScrollsToKeepTheCursorVisible() { MainActor.assumeIsolated { Self.scrolling() } }
-    func testScrollingNeverSplitsAWideCharacter() { MainActor.assumeIsolated { Self.scrollingWide() } }
-    func testSecureEntryDrawsBulletsAndNeverTheSecret() { MainActor.assumeIsolated { Self.secure() } }
-    func testPlaceholderIsDimmedWhileEmpty() { MainActor.assumeIsolated { Self.placeholder() } }
-    func testControlCharactersAreIgnored() { MainActor.assumeIsolated { Self.controlCharacters() } }
-    func testSettingTheTextMovesTheCursorToTheEnd() { MainActor.assumeIsolated { Self.settingText() } }
-    func testRxTextEmitsTheCurrentTextThenEachChange() { MainActor.assumeIsolated { Self.rxText() } }
-    func testRxSubmitEmitsTheTextOnEnter() { MainActor.assumeIsolated { Self.rxSubmit() } }
-    func testKeysTheFieldDoesNotUseGoOnToTheScreen() { MainActor.assumeIsolated { Self.unusedKeys() } }
-    func testALongPasteTypedKeyByKeyArrivesIntact() { MainActor.assumeIsolated { Self.longPaste() } }
-    func testABracketedPasteInsertsAtTheCursorAsOneEditWithoutControlCharacters() { MainActor.assumeIsolated { Self.bracketedPaste() } }
-
-    @MainActor private static func editing() {
+    func testTypingInsertsAtTheCursorAndKeysMoveAndDelete() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 12, height: 1)
         terminal.type("abc")
@@ -48,7 +32,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "Zac d")
     }
 
-    @MainActor private static func controlKeys() {
+    func testControlKeysMoveAndClearToTheStart() {
         let field = TextField(text: "hello world")
         let (terminal, _, _) = show(field, width: 20, height: 1)
         terminal.press(.control("a"))
@@ -62,7 +46,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "world")
     }
 
-    @MainActor private static func cursorDrawing() {
+    func testTheCursorCellIsReversedOnlyWhileFocused() {
         let field = TextField(text: "ab")
         let button = Button("Go")
         let (terminal, screen, _) = show(VStack(field, button), width: 10, height: 2)
@@ -78,7 +62,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), lines("ab", "[>Go<]"))
     }
 
-    @MainActor private static func wideCharacters() {
+    func testWideCharactersTakeTwoCellsAndMoveAsOne() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 10, height: 1)
         terminal.type("김밥a")
@@ -94,7 +78,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(reversed(), [0, 1])
     }
 
-    @MainActor private static func graphemeClusters() {
+    func testJamoAndCombiningMarksEditAsOneCharacter() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 10, height: 1)
         // A syllable spelt with conjoining jamo, one key each, and e + a combining acute accent
@@ -116,7 +100,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.cursorPosition, 1)
     }
 
-    @MainActor private static func scrolling() {
+    func testLongTextScrollsToKeepTheCursorVisible() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 10, height: 1)
         terminal.type("abcdefghijklmnopqrstuvwxyz")
@@ -141,7 +125,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertTrue(terminal.frame[9, 0].style.reverse)
     }
 
-    @MainActor private static func scrollingWide() {
+    func testScrollingNeverSplitsAWideCharacter() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 6, height: 1)
         terminal.type("a김밥떡")
@@ -153,7 +137,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "a김밥")
     }
 
-    @MainActor private static func secure() {
+    func testSecureEntryDrawsBulletsAndNeverTheSecret() {
         let field = TextField(isSecureTextEntry: true)
         let (terminal, _, _) = show(field, width: 10, height: 1)
         let bag = DisposeBag()
@@ -171,7 +155,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "-and-more")
     }
 
-    @MainActor private static func placeholder() {
+    func testPlaceholderIsDimmedWhileEmpty() {
         let field = TextField(placeholder: "Identity token")
         let (terminal, _, _) = show(field, width: 20, height: 1)
         XCTAssertEqual(terminal.snapshot(), "Identity token")
@@ -187,7 +171,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "A very long placeho…")
     }
 
-    @MainActor private static func controlCharacters() {
+    func testControlCharactersAreIgnored() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 10, height: 1)
         terminal.type("a\u{7}b\u{1B}[2Jc\r\n\u{7F}d")
@@ -195,7 +179,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "ab[2Jcd")
     }
 
-    @MainActor private static func settingText() {
+    func testSettingTheTextMovesTheCursorToTheEnd() {
         let field = TextField(text: "abc")
         let (terminal, _, _) = show(field, width: 10, height: 1)
         terminal.press(.home)
@@ -208,7 +192,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "xyz!")
     }
 
-    @MainActor private static func rxText() {
+    func testRxTextEmitsTheCurrentTextThenEachChange() {
         let field = TextField(text: "a")
         let (terminal, _, _) = show(field, width: 10, height: 1)
         let bag = DisposeBag()
@@ -233,7 +217,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(echo.text, "new!")
     }
 
-    @MainActor private static func rxSubmit() {
+    func testRxSubmitEmitsTheTextOnEnter() {
         let field = TextField()
         let (terminal, _, controller) = show(field, width: 10, height: 1)
         let bag = DisposeBag()
@@ -250,7 +234,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "token2")  // submitting keeps the text
     }
 
-    @MainActor private static func unusedKeys() {
+    func testKeysTheFieldDoesNotUseGoOnToTheScreen() {
         let field = TextField()
         let button = Button("Go", shortcut: "g")
         let (terminal, _, controller) = show(VStack(field, button), width: 10, height: 2)
@@ -271,7 +255,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "g")
     }
 
-    @MainActor private static func longPaste() {
+    func testALongPasteTypedKeyByKeyArrivesIntact() {
         let field = TextField()
         let (terminal, _, _) = show(field, width: 40, height: 1)
         let bag = DisposeBag()
@@ -296,7 +280,7 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, String(pasted.prefix(1000)) + "|" + String(pasted.dropFirst(1000)))
     }
 
-    @MainActor private static func bracketedPaste() {
+    func testABracketedPasteInsertsAtTheCursorAsOneEditWithoutControlCharacters() {
         let field = TextField(text: "ab")
         let (terminal, _, _) = show(field, width: 20, height: 1)
         let bag = DisposeBag()

@@ -18,12 +18,9 @@ private final class CountingController: ViewController {
     }
 }
 
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ViewControllerTests: XCTestCase {
-    func testViewLoadsOnceOnFirstUse() { MainActor.assumeIsolated { Self.loadsOnce() } }
-    func testReplacingTheRootControllerShowsTheNewOneOnly() { MainActor.assumeIsolated { Self.replacing() } }
-    func testReplacingTheViewRedraws() { MainActor.assumeIsolated { Self.replacingTheView() } }
-
-    @MainActor private static func loadsOnce() {
+    func testViewLoadsOnceOnFirstUse() {
         let controller = CountingController()
         XCTAssertFalse(controller.isViewLoaded)
         _ = controller.view
@@ -40,7 +37,7 @@ final class ViewControllerTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot(), "first")
     }
 
-    @MainActor private static func replacing() {
+    func testReplacingTheRootControllerShowsTheNewOneOnly() {
         let terminal = HeadlessTerminal(width: 10, height: 1)
         let screen = Screen(terminal: terminal)
         let first = CountingController()
@@ -57,7 +54,7 @@ final class ViewControllerTests: XCTestCase {
         XCTAssertEqual(terminal.frameCount, frames)
     }
 
-    @MainActor private static func replacingTheView() {
+    func testReplacingTheViewRedraws() {
         let (terminal, _, controller) = show(Label("old"), width: 10, height: 1)
         XCTAssertEqual(terminal.snapshot(), "old")
         let old = controller.view

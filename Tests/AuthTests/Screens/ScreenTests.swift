@@ -10,16 +10,9 @@ import TestSupport
 import XCTest
 
 /// The screens on a headless terminal, driven by keys, with a fake client behind the store.
+@preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ScreenTests: XCTestCase {
-    func testSignInThenSignOut() { MainActor.assumeIsolated { Self.signInThenSignOut() } }
-    func testARefusedSignInShowsWhy() { MainActor.assumeIsolated { Self.refusedSignInShowsWhy() } }
-    func testALaunchWhileSignedInShowsTheMainScreen() { MainActor.assumeIsolated { Self.launchWhileSignedIn() } }
-    func testACancelledAuthorizationSendsNothing() { MainActor.assumeIsolated { Self.cancelledAuthorization() } }
-    func testTheAppChoosesWhatShowsOnceSignedIn() { MainActor.assumeIsolated { Self.customMainScreen() } }
-    func testTheScreensNameTheAppTheyAreIn() { MainActor.assumeIsolated { Self.appTitle() } }
-    func testTheScreensFollowTheStoredSignInWhoeverChangesIt() { MainActor.assumeIsolated { Self.followsTheStoredSignIn() } }
-
-    @MainActor private static func followsTheStoredSignIn() {
+    func testTheScreensFollowTheStoredSignInWhoeverChangesIt() {
         let authentication = FakeAuthentication(signedInUser: "ana")
         let app = App(client: authentication.client, followsStoredStatus: true)
         app.waitUntil("signed in at launch") { if case .main = $0 { true } else { false } }
@@ -41,7 +34,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(app.terminal.snapshot().contains("You were signed out"), app.terminal.snapshot())
     }
 
-    @MainActor private static func appTitle() {
+    func testTheScreensNameTheAppTheyAreIn() {
         let app = App(
             client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedOut }, signIn: { _ in }, signOut: {}),
             appTitle: "Loyalty")
@@ -53,7 +46,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Loyalty"), app.terminal.snapshot())
     }
 
-    @MainActor private static func signInThenSignOut() {
+    func testSignInThenSignOut() {
         let calls = AppendLog<String>()
         let launchChecked = XCTestExpectation(description: "the launch check ran")
         let app = App(
@@ -105,7 +98,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(calls.values, ["status", "signIn 001234.abcd", "signOut"])
     }
 
-    @MainActor private static func refusedSignInShowsWhy() {
+    func testARefusedSignInShowsWhy() {
         let app = App(
             client: AuthenticationClient(
                 checkAppleAuthenticationStatus: { _ in .signedOut },
@@ -131,7 +124,7 @@ final class ScreenTests: XCTestCase {
             ))
     }
 
-    @MainActor private static func launchWhileSignedIn() {
+    func testALaunchWhileSignedInShowsTheMainScreen() {
         let app = App(
             client: AuthenticationClient(
                 checkAppleAuthenticationStatus: { _ in .signedIn },
@@ -142,7 +135,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(app.terminal.snapshot().contains("Welcome to Bistro"))
     }
 
-    @MainActor private static func customMainScreen() {
+    func testTheAppChoosesWhatShowsOnceSignedIn() {
         let app = App(
             client: AuthenticationClient(checkAppleAuthenticationStatus: { _ in .signedIn }, signIn: { _ in }, signOut: {}),
             makeMainViewController: { TabBarController(viewControllers: [AccountViewController(store: $0, appTitle: "Bistro")]) })
@@ -155,7 +148,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(app.screen.rootViewController is SignInViewController)
     }
 
-    @MainActor private static func cancelledAuthorization() {
+    func testACancelledAuthorizationSendsNothing() {
         let calls = AppendLog<String>()
         let app = App(
             client: AuthenticationClient(

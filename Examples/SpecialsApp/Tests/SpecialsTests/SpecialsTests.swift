@@ -66,27 +66,22 @@ final class SpecialsTests: XCTestCase {
 
     // MARK: The screen
 
-    // XCTest on Linux runs no `@MainActor` test method: the test calls a main-actor function.
-    func testTheScreenShowsWhatTheTableHoldsAndFollowsItsChanges() throws {
-        try MainActor.assumeIsolated { try Self.screenFollowsTheTable() }
-    }
-
     @MainActor
-    private static func screenFollowsTheTable() throws {
-        let database = try makeDatabase()
+    func testTheScreenShowsWhatTheTableHoldsAndFollowsItsChanges() throws {
+        let database = try Self.makeDatabase()
         let remoteConfig = FakeRemoteConfig()
         remoteConfig.setDefaults(SpecialsFeature.plugin.remoteConfigDefaults)
         let tables = RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: [Special.table])
         let terminal = HeadlessTerminal(width: 40, height: 8)
         Screen(terminal: terminal).rootViewController = SpecialsViewController(database: database, tables: tables)
         // The screen keeps the table in step: the specials compiled in are stored, then shown.
-        waitUntil(terminal.snapshot().contains("비빔밥"))
+        Self.waitUntil(terminal.snapshot().contains("비빔밥"))
 
         // Another writer (another process, say): the screen follows the table.
         try database.write { db in
             try db.execute(sql: "INSERT INTO specials (position, name, price) VALUES (1, '떡볶이', 4000)")
         }
-        waitUntil(terminal.snapshot().contains("떡볶이"))
+        Self.waitUntil(terminal.snapshot().contains("떡볶이"))
         XCTAssertTrue(terminal.snapshot().contains("4000"), terminal.snapshot())
     }
 
