@@ -257,7 +257,8 @@ let apps: [Target] = [
     .executableTarget(
         name: "Benchmarks",
         dependencies: [
-            "Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture", "ReSwiftCompatibility",
+            "Reactive", "BenchmarkSupport", "Persistence", "PersistenceInterface", "Architecture", "ReSwiftCompatibility", "Contacts",
+            "FeatureContract", "Networking", "RemoteConfig", "TerminalUI",
         ],
         path: "Apps/Benchmarks"),
     .target(

@@ -2,6 +2,8 @@
 # Builds the benchmarks in release mode and runs them. Each line: the workload, ns per event, the
 # ratio to its baseline (a plain Swift loop, a C program on the same libsqlite3, a bare queue
 # hand-off), the target and whether it is met. Names select workloads by prefix (`a f p s`).
+# `server-to-screen [PUBLISHES]` times published templates from the server's answer to the frame
+# that shows them (p50 and p99; it starts Scripts/remote-config-server.py).
 #
 # `--write` runs every workload but the scaling ones and writes the table, with the machine and
 # the date it ran on, into Docs/BENCHMARKS.md between its `figures:start` and `figures:end` markers.

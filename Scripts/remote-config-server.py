@@ -140,7 +140,9 @@ Test-control endpoints (JSON in and out; they are not part of Firebase's protoco
                                "androidCert" headers}}
     GET  /__control/requests   every fetch and stream request received: path, headers, JSON body,
                                answered mode ("refused" with "status" for a refusal), arrival "time"
-                               (time.monotonic())
+                               and, for an answered fetch, "answered" once its last byte was written
+                               (both time.monotonic(), CLOCK_MONOTONIC: a client on the same machine
+                               compares its own clock_gettime with them)
     GET  /__control/streams    how many streams were opened and are open now
     GET  /__control/project    the project served: IDs, key, apps, key restrictions, token lifetime
     The other POST controls answer {"version", "etag", "queued", "time"} (time.monotonic(); the
@@ -728,6 +730,7 @@ def make_handler(state, verbose):
             if status is not None:
                 entry["status"] = status
             state.requests.append(entry)
+            return entry
 
         # Firebase Installations
 
@@ -887,12 +890,14 @@ def make_handler(state, verbose):
                 version = state.version
                 etag = state.etag()
                 known = state.served.get(self.headers.get("If-None-Match"))
-                self.record(body, str(response.get("mode")), arrival)
+                recorded = self.record(body, str(response.get("mode")), arrival)
             delay = float(response.get("delay") or 0)
             if delay > 0:
                 time.sleep(delay)
             unchanged = known is not None and known == entries
             self.answer(str(response.get("mode", "update")), response, entries, version, etag, unchanged)
+            with state.lock:
+                recorded["answered"] = time.monotonic()
 
         def stream_known_version(self, request, installation, namespace):
             """The request's lastKnownVersionNumber, once every field checks out (else a 400)."""

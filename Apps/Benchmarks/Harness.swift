@@ -160,7 +160,7 @@ func reportMarkdown(_ results: [BenchmarkResult]) {
 }
 
 extension String {
-    fileprivate func leftPadded(to length: Int, with pad: Character) -> String {
+    func leftPadded(to length: Int, with pad: Character) -> String {
         String(repeating: pad, count: max(0, length - count)) + self
     }
 }

@@ -5,8 +5,10 @@ import Reactive
 // some (`Scripts/bench.sh a f`). Ratios are to what this program runs itself (the plain loop, the
 // C baseline): a peer's figures from another machine would not compare.
 //
-// `--count NAME` runs one Reactive, Architecture or Persistence (`pc-…`) workload once, with
-// nothing else, for an instruction count (Scripts/bench-count.sh runs it under callgrind; Docs/BENCHMARKS.md).
+// `server-to-screen [PUBLISHES]` times templates published to a local server on their way to the
+// Contacts screen (ServerToScreenBenchmark.swift). `--count NAME` runs one Reactive, Architecture
+// or Persistence (`pc-…`) workload once, with nothing else, for an instruction count
+// (Scripts/bench-count.sh runs it under callgrind; Docs/BENCHMARKS.md).
 
 var sink = 0
 
@@ -71,7 +73,10 @@ var bytesPerSubscription = 0.0
 var countableWorkloads: [Workload] { reactiveWorkloads + storeWorkloads + persistenceCountWorkloads }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--count" {
+if arguments.first == "server-to-screen" {
+    // Run only when named: it starts the repository's Python server, from the repository's root.
+    ServerToScreenBenchmark.run(publishes: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
+} else if arguments.first == "--count" {
     guard arguments.count == 2, let workload = countableWorkloads.first(where: { $0.name.hasPrefix(arguments[1]) }) else {
         print("usage: bistro-bench --count NAME, one of:")
         for workload in countableWorkloads { print("  \(workload.name)") }
