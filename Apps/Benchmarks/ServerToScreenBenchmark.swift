@@ -21,6 +21,9 @@ import TerminalUI
 /// machine's CLOCK_MONOTONIC (the server reports Python's `time.monotonic()`).
 @MainActor
 enum ServerToScreenBenchmark {
+    /// Whether to print the client's log and each publish's times (BISTRO_BENCH_LOG set).
+    private nonisolated static let traces = ProcessInfo.processInfo.environment["BISTRO_BENCH_LOG"] != nil
+
     /// The first contact's phone number in the server's start-up template.
     private nonisolated static let startingPhone = "+82 2-1234-5678"
 
@@ -53,14 +56,15 @@ enum ServerToScreenBenchmark {
         let server = try PythonServer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bistro-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // BISTRO_BENCH_LOG=1 prints the client's log and each publish's times, on CLOCK_MONOTONIC.
         let log: (@Sendable (String) -> Void)? =
-            ProcessInfo.processInfo.environment["BISTRO_BENCH_LOG"] == nil ? nil : { @Sendable line in print(line) }
+            traces ? { @Sendable line in print(String(format: "%.6f", monotonicSeconds()), line) } : nil
         let remoteConfig = try LiveRemoteConfig(
             configuration: .init(
                 options: .development, servers: .single(server.baseURL),
                 storageURL: directory.appendingPathComponent("remote-config.json"),
                 // No spread before a published version is fetched: the time measured starts after it anyway.
-                random: { 0 }, log: log))
+                random: { 0 }, log: log, activatesRealtimeUpdates: true))
         remoteConfig.setDefaults(ContactsFeature.plugin.remoteConfigDefaults)
         let database = try SQLiteDatabase(
             .file(path: directory.appendingPathComponent("bistro.sqlite").path), migrations: ContactsFeature.plugin.migrations)
@@ -103,6 +107,7 @@ enum ServerToScreenBenchmark {
             guard let frameTime = shown.wait(for: phone) else { throw BenchmarkFailure("publish \(index) never reached the screen") }
             let answered = try server.lastAnswerTime()
             times.append((frameTime - answered) * 1000)
+            if traces { print(String(format: "%.6f answered, %.6f frame", answered, frameTime)) }
         }
         return times
     }

@@ -79,6 +79,29 @@ final class PersistenceTests: ServerTestCase {
         }
     }
 
+    func testAFetchThatActivatesWritesTheFileOncePerTemplate() async throws {
+        let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
+        try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
+        let writes = try FileReplacements(of: storageURL)
+
+        _ = await fetchAndActivateResult(client)
+        XCTAssertEqual(writes.count(), 1, "the fetched template is stored active, in one write")
+        try await server.setTemplate(["welcome_message": "환영합니다"])
+        let second = await fetchAndActivateResult(client)
+        XCTAssertEqual(second.status, .successFetchedFromRemote)
+        XCTAssertEqual(writes.count(), 2)
+        XCTAssertEqual(client.configValue(forKey: "welcome_message").stringValue, "환영합니다")
+
+        // A fetch alone stores the template inactive; activating it later is a write of its own.
+        try await server.setTemplate(["welcome_message": "어서 오세요"])
+        _ = await fetchResult(client, expiration: 0)
+        XCTAssertEqual(client.configValue(forKey: "welcome_message").stringValue, "환영합니다")
+        XCTAssertEqual(writes.count(), 3)
+        let activation = await activateResult(client)
+        XCTAssertTrue(activation.changed)
+        XCTAssertEqual(writes.count(), 4)
+    }
+
     func testTheFileIsReplacedWholeWithNothingLeftBeside() async throws {
         let client = try makeClient(settings: RemoteConfigSettings(minimumFetchInterval: 0))
         _ = await fetchAndActivateResult(client)

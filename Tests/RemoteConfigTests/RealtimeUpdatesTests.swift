@@ -72,6 +72,51 @@ final class RealtimeUpdatesTests: ServerTestCase {
         XCTAssertEqual(client.configValue(forKey: "welcome_message").stringValue, "환영합니다")
     }
 
+    /// Listens without activating, noting the active `welcome_message` as each update arrives.
+    private func listenReadingWelcome(_ client: LiveRemoteConfig) -> (UpdateLog, Locked<[String]>, Disposable) {
+        let log = UpdateLog()
+        let seen = Locked<[String]>([])
+        let subscription = client.realtimeUpdates.subscribe(onNext: { update in
+            seen.withLock { $0.append(client.configValue(forKey: "welcome_message").stringValue) }
+            log.record(update)
+        })
+        return (log, seen, subscription)
+    }
+
+    func testAClientThatActivatesUpdatesHasEachTemplateActiveWhenItsUpdateArrivesInOneWrite() async throws {
+        let client = try makeClient(realtimeRetry: fastRetry, activatesRealtimeUpdates: true)
+        try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
+        let writes = try FileReplacements(of: storageURL)
+        let (log, seenInListener, subscription) = listenReadingWelcome(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+
+        var entries = client.remoteEntries
+        entries["welcome_message"] = "환영합니다"
+        try await server.publish(entries)
+        let second = await log.wait { updates, _ in updates.count == 2 }
+        XCTAssertTrue(second)
+
+        XCTAssertEqual(log.updates.map(\.updatedKeys), [Set(sampleKeys), ["welcome_message"]])
+        XCTAssertEqual(seenInListener.withLock { $0 }, ["어서 오세요!", "환영합니다"], "each template is active when its update arrives")
+        XCTAssertEqual(writes.count(), 2, "one write of the state per template")
+        let activation = await activateResult(client)
+        XCTAssertEqual(activation.changed, false, "nothing is left to activate")
+        XCTAssertEqual(writes.count(), 2)
+    }
+
+    func testByDefaultAnUpdateArrivesBeforeItsTemplateIsActive() async throws {
+        let client = try makeRealtimeClient()
+        let (log, seenInListener, subscription) = listenReadingWelcome(client)
+        defer { subscription.dispose() }
+        let first = await log.wait { updates, _ in updates.count == 1 }
+        XCTAssertTrue(first)
+        XCTAssertEqual(seenInListener.withLock { $0 }, [""], "the listener decides when to activate (Firebase's way)")
+        let activation = await activateResult(client)
+        XCTAssertTrue(activation.changed)
+    }
+
     func testADroppedConnectionIsReopenedAndTheNextPublishStillArrives() async throws {
         let (client, log, subscription) = try await listeningClient()
         defer { subscription.dispose() }

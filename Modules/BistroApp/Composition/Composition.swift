@@ -59,7 +59,9 @@ enum Composition {
                     options: settings.firebase?.options ?? .development, servers: settings.firebase?.servers,
                     storageURL: URL(fileURLWithPath: settings.stateDirectory).appendingPathComponent("remote-config.json"),
                     appVersion: app.version,
-                    settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout)))
+                    settings: RemoteConfigSettings(fetchTimeout: settings.networkTimeout ?? RemoteConfigSettings.defaultFetchTimeout),
+                    // Every listener of real-time updates here activates them (the tables, `config watch`).
+                    activatesRealtimeUpdates: true))
             remoteConfig.setDefaults(defaults)
             return remoteConfig
         }

@@ -1,4 +1,5 @@
 import ContactsInterface
+import Dispatch
 import FeatureContract
 import PersistenceInterface
 import Reactive
@@ -19,12 +20,16 @@ public final class ContactsViewModel: ContactsViewModelType {
         self.tables = tables
     }
 
-    /// The stored contacts sorted by `order`, now and after every change to them, merged with an
-    /// `.error` element for each failure of the sync and of following published templates.
+    /// The stored contacts sorted by `order`, now and after every change to them, delivered on the
+    /// main queue (where the screen shows them: one hand-off from the database's writer), merged
+    /// with an `.error` element for each failure of the sync and of following published templates.
     public func contacts() -> Observable<Event<[SellerContacts]>> {
         Observable.merge([
             // Duplicates dropped: a store of the same contacts redraws nothing.
-            database.observe(removeDuplicates: { $0 == $1 }) { try SellerContactsRecord.contacts(in: $0) }.materialize(),
+            database.observe(removeDuplicates: { $0 == $1 }, delivery: .async(onQueue: .main)) {
+                try SellerContactsRecord.contacts(in: $0)
+            }
+            .materialize(),
             tables.keepInStep(SellerContactsRecord.remoteConfigKey).map { .error($0.underlying) },
         ])
     }

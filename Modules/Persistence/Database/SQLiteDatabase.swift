@@ -129,7 +129,8 @@ public final class SQLiteDatabase: Database {
     /// fetch read (never after a rollback or a commit of other tables): the writer notes the tables
     /// each fetch's statements read, through SQLite's authorizer (`SQLITE_READ`, views resolved to
     /// their tables), as GRDB's `ValueObservation.tracking` does. Values arrive in commit order, on the
-    /// database's delivery queue or on the writer queue right after the commit (`delivery`). After
+    /// database's delivery queue, on the writer queue right after the commit, or on a queue of the
+    /// caller's (`delivery`). After
     /// another connection's commit to the file, every observation
     /// fetches again and delivers its value only if it differs from the last one delivered (with
     /// `removeDuplicates`, or `==` when the value is `Equatable`; a value that cannot be compared is
@@ -144,12 +145,20 @@ public final class SQLiteDatabase: Database {
         return Observable.create { observer in
             let observation = ValueObservation(
                 fetch: fetch, isDuplicate: removeDuplicates, seesOtherConnections: seesOtherConnections,
-                observer: observer, delivery: delivery == .writerQueue ? .writerQueue(writer) : .queue(writer.deliveryQueue))
+                observer: observer, delivery: Self.delivery(delivery, writer))
             writer.queue.async { writer.register(observation) }
             return Disposables.create {
                 observation.cancel()
                 writer.queue.async { writer.unregister(observation) }
             }
+        }
+    }
+
+    private static func delivery(_ delivery: ObservationDelivery, _ writer: Writer) -> ValueObservationDelivery {
+        switch delivery {
+        case .deliveryQueue: .queue(writer.deliveryQueue)
+        case .writerQueue: .writerQueue(writer)
+        case .async(let queue): .queue(queue)
         }
     }
 

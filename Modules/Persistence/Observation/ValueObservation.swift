@@ -32,7 +32,7 @@ protocol AnyObservation: AnyObject, Sendable {
 /// cannot be compared and is delivered again.
 final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendable {
     // @unchecked Sendable: `tables`, `lastValue` and `hasLastValue` are touched only on the writer queue,
-    // `observer` only on the delivery queue or only on the writer queue (`delivery`; the
+    // `observer` only on its delivery queue (serial) or only on the writer queue (`delivery`; the
     // subscribing thread hands it over at init), `cancelled` is atomic.
     var tables: [String] = []
     private let fetch: @Sendable (any ReadTransaction) throws -> Value
@@ -40,7 +40,7 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
     /// How a value is compared after another connection's commit: `isDuplicate`, else `==` if any.
     private let isUnchanged: (@Sendable (Value, Value) -> Bool)?
     private let observer: AnyObserver<Value>
-    private let delivery: Delivery
+    private let delivery: ValueObservationDelivery
     private let cancelled = Atomic<Bool>(false)
     /// The last delivered value when something compares with it (`hasLastValue`). Raw storage, not
     /// an optional: in this code, compiled once for every `Value`, any use of a `Value?` asks the
@@ -53,7 +53,7 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
     init(
         fetch: @escaping @Sendable (any ReadTransaction) throws -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?, seesOtherConnections: Bool,
-        observer: AnyObserver<Value>, delivery: Delivery
+        observer: AnyObserver<Value>, delivery: ValueObservationDelivery
     ) {
         self.fetch = fetch
         self.isDuplicate = isDuplicate
@@ -115,10 +115,10 @@ final class ValueObservation<Value: Sendable>: AnyObservation, @unchecked Sendab
         case .writerQueue(let writer): writer.deliverAfterTransaction(send)
         }
     }
+}
 
-    /// Where the values go: a queue they are handed to, or the writer queue itself.
-    enum Delivery {
-        case queue(DispatchQueue)
-        case writerQueue(Writer)
-    }
+/// Where an observation's values go: a queue they are handed to, or the writer queue itself.
+enum ValueObservationDelivery {
+    case queue(DispatchQueue)
+    case writerQueue(Writer)
 }

@@ -42,6 +42,12 @@ extension LiveRemoteConfig {
         public var log: (@Sendable (String) -> Void)?
         /// How the real-time listener waits between connections.
         public var realtimeRetry: RealtimeRetryPolicy
+        /// Whether a template the real-time listener fetches is made active in the same step, with
+        /// one write of the state file, before the listeners hear of it: for an app that activates
+        /// every update at once (as `RemoteConfigTables` and `bistro config watch` do), whose
+        /// `activate()` then finds nothing left to do. By default (`false`, Firebase's way) the
+        /// listeners decide, and an `activate()` writes the file a second time.
+        public var activatesRealtimeUpdates: Bool
 
         /// A configuration for the app `options` describes, with Firebase's defaults for everything
         /// not given; `servers` `nil` means no server.
@@ -63,7 +69,8 @@ extension LiveRemoteConfig {
             random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
             callbackQueue: DispatchQueue? = nil,
             log: (@Sendable (String) -> Void)? = nil,
-            realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy()
+            realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy(),
+            activatesRealtimeUpdates: Bool = false
         ) {
             self.options = options
             self.servers = servers
@@ -85,6 +92,7 @@ extension LiveRemoteConfig {
             self.callbackQueue = callbackQueue
             self.log = log
             self.realtimeRetry = realtimeRetry
+            self.activatesRealtimeUpdates = activatesRealtimeUpdates
         }
 
         /// A configuration with no server: the in-app defaults and whatever an earlier run with a server

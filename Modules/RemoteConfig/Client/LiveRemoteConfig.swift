@@ -20,17 +20,26 @@ import RemoteConfigInterface
 /// network: each answers as a fetch within the minimum interval does, from the stored and default
 /// values, and leaves `lastFetchStatus` and `lastFetchTime` as they were.
 ///
-/// Thread-safe: all mutable state sits in `core`, one `Locked` (a pthread mutex). Handlers and
-/// `activations` run on the serial callback queue, enqueued while the lock is held, so they arrive
-/// in the order the state changed.
+/// Thread-safe: all mutable state sits in `core`, one `Locked` (a pthread mutex). Handlers,
+/// `activations` and real-time updates run on the serial callback queue, enqueued while the lock is
+/// held (or run by the queue's own task that changed the state), so they arrive in the order the
+/// state changed. A network fetch's answer is applied there too: from the exchange's thread, one
+/// hand-off.
 public final class LiveRemoteConfig: RemoteConfigProtocol {
     private struct Core {
         var stored: StoredState
         var settings: RemoteConfigSettings
         /// The handlers waiting for the network fetch in flight; empty when none runs, so a second
         /// caller joins the running fetch instead of starting another.
-        var waiters: [@Sendable (FetchOutcome) -> Void] = []
+        var waiters: [Waiter] = []
         var persistenceError: RemoteConfigError?
+    }
+
+    /// A caller waiting for the network fetch in flight: its handler, and whether it activates
+    /// what the fetch brings (the fetch then writes the state once, with the template active).
+    private struct Waiter {
+        var deliver: @Sendable (FetchOutcome) -> Void
+        var activates: Bool
     }
 
     /// What `startFetch` decided while holding the lock.
@@ -143,19 +152,20 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     }
 
     private func fetchAndActivate(expiration: TimeInterval?, completionHandler: RemoteConfigFetchAndActivateCompletion?) {
-        startFetch(expiration: expiration, fetchType: "BASE/1") { [self] outcome in
+        startFetch(expiration: expiration, fetchType: "BASE/1", activates: true) { [self] outcome in
             if case .failed(let error) = outcome {
                 completionHandler?(.error, error)
                 return
             }
             // Already on the callback queue: activating and answering here, rather than enqueuing
-            // again, keeps handlers in the order of the calls that joined one fetch.
+            // again, keeps handlers in the order of the calls that joined one fetch. A network
+            // fetch has made its template active already, in the write that stored it.
             let (result, update) = core.withLock { activateFetched(&$0) }
             if let update { activated.onNext(update) }
             switch result {
             case .success(let activation):
                 // From the server this time, or fetched earlier and made active only now.
-                let fromRemote = outcome == .fetched || activation.madeNewTemplateActive
+                let fromRemote = outcome.reachedServer || activation.madeNewTemplateActive
                 completionHandler?(fromRemote ? .successFetchedFromRemote : .successUsingPreFetchedData, nil)
             case .failure(let error):
                 completionHandler?(.error, error)
@@ -165,7 +175,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
 
     /// Fetches unless the last successful fetch is younger than `expirationDuration`; activates nothing.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval, completionHandler: RemoteConfigFetchCompletion?) {
-        startFetch(expiration: expirationDuration, fetchType: "BASE/1") { outcome in
+        startFetch(expiration: expirationDuration, fetchType: "BASE/1", activates: false) { outcome in
             switch outcome {
             case .fetched, .usedCache:
                 completionHandler?(.success, nil)
@@ -267,7 +277,8 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     // MARK: Real-time updates
 
     /// Real-time updates: the first listener starts a `RealtimeSession`, the last one stops it.
-    /// Updates arrive on the session's queue, in the order of the activations.
+    /// Updates arrive on the callback queue, in the order of the fetches that brought them; with
+    /// `Configuration.activatesRealtimeUpdates` each one's template is active already.
     public var realtimeUpdates: Observable<RemoteConfigUpdate> {
         Observable.create { [self] observer in
             let subscription = realtimeSubject.subscribe(observer)
@@ -302,7 +313,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         let subject = realtimeSubject
         let failures = realtimeFailureSubject
         return RealtimeSession(
-            client: self, transport: transport, policy: configuration.realtimeRetry,
+            client: self, queue: callbackQueue, transport: transport, policy: configuration.realtimeRetry,
             now: configuration.now, random: configuration.random,
             log: { [weak self] in self?.log($0) }, emit: { subject.on($0) }, reportNotFetched: { failures.onNext($0) })
     }
@@ -339,23 +350,29 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         core.withLock { Self.version($0.stored.fetched) }
     }
 
-    /// Fetches now, whatever the minimum interval (a back-off still holds), activating nothing; gives
-    /// the fetched template's version and, when the fetched values differ from the active ones, the
-    /// update naming the keys that differ (Firebase's real-time listener semantics).
+    /// Fetches now, whatever the minimum interval (a back-off still holds); gives the fetched
+    /// template's version and, when the fetched values differ from the active ones, the update
+    /// naming the keys that differ (Firebase's real-time listener semantics). Activates nothing
+    /// unless `Configuration.activatesRealtimeUpdates` says so; then the template the fetch brings
+    /// is made active in the write that stores it. `completion` runs on the callback queue.
     func fetchForRealtime(
         attempt: Int,
         completion: @escaping @Sendable (Result<(version: Int, update: RemoteConfigUpdate?), RemoteConfigError>) -> Void
     ) {
-        startFetch(expiration: 0, fetchType: "REALTIME/\(attempt)") { [self] outcome in
+        let activates = configuration.activatesRealtimeUpdates
+        startFetch(expiration: 0, fetchType: "REALTIME/\(attempt)", activates: activates) { [self] outcome in
             if case .failed(let error) = outcome {
                 completion(.failure(error))
                 return
             }
             let (version, update) = core.withLock { core -> (Int, RemoteConfigUpdate?) in
                 guard let fetched = core.stored.fetched else { return (0, nil) }
-                let update = RemoteConfigUpdate(
-                    changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
-                    templateVersion: fetched.templateVersion.flatMap { Int($0) })
+                // What the fetch's own activation changed, else what activating would change.
+                let update =
+                    outcome.activation
+                    ?? RemoteConfigUpdate(
+                        changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
+                        templateVersion: fetched.templateVersion.flatMap { Int($0) })
                 return (Self.version(fetched), update.updatedKeys.isEmpty ? nil : update)
             }
             completion(.success((version, update)))
@@ -370,8 +387,11 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
 
     /// Decides between answering from the stored values (no server), joining the fetch in flight,
     /// refusing (back-off), answering from the cache (minimum interval) and reaching the network;
-    /// `deliver` runs on the callback queue.
-    private func startFetch(expiration: TimeInterval?, fetchType: String, deliver: @escaping @Sendable (FetchOutcome) -> Void) {
+    /// `deliver` runs on the callback queue. `activates`: the caller activates what the fetch brings,
+    /// so a network fetch may store its template active in the same write.
+    private func startFetch(
+        expiration: TimeInterval?, fetchType: String, activates: Bool, deliver: @escaping @Sendable (FetchOutcome) -> Void
+    ) {
         let now = configuration.now()
         let decision: FetchDecision = core.withLock { core in
             guard endpoint != nil else {
@@ -382,7 +402,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                 return .noServer
             }
             if !core.waiters.isEmpty {
-                core.waiters.append(deliver)
+                core.waiters.append(Waiter(deliver: deliver, activates: activates))
                 return .joined
             }
             if let backoff = core.stored.backoff, now < backoff.until {
@@ -397,7 +417,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                 callbackQueue.async { deliver(.usedCache) }
                 return .usedCache
             }
-            core.waiters = [deliver]
+            core.waiters = [Waiter(deliver: deliver, activates: activates)]
             return .network(timeout: core.settings.fetchTimeout)
         }
         switch decision {
@@ -411,57 +431,68 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             log("fetch: no server configured, using the stored and default values")
         case .network(let timeout):
             // The whole exchange (installation, fetch, a second fetch after a refused token) has
-            // one deadline: the fetch timeout.
+            // one deadline: the fetch timeout. The answer goes from the exchange's thread straight
+            // to the callback queue, which applies it and answers the waiters.
             let deadline = ContinuousClock.now + .seconds(timeout)
             DispatchQueue.global().async { [self] in
-                finishFetch(networkFetch(fetchType: fetchType, deadline: deadline))
+                networkFetch(fetchType: fetchType, deadline: deadline) { [self] answer in
+                    callbackQueue.async { self.finishFetch(answer) }
+                }
             }
         }
     }
 
-    /// Sends the fetch with the installation's token, on a thread that may block; when the server
-    /// refuses the token (401), renews it (or registers anew) and sends the fetch once more.
-    private func networkFetch(fetchType: String, deadline: ContinuousClock.Instant) -> Result<HTTPResponse, RemoteConfigError> {
-        guard let endpoint, let installations else { return .failure(.invalidConfiguration(reason: "there is no server")) }
-        var refusedToken: String?
-        while true {
-            let installation: StoredInstallation
-            do {
-                installation = try installations.credentials(replacing: refusedToken, deadline: deadline)
-            } catch {
-                return .failure(error)
+    /// Sends the fetch with the installation's token, from a thread that may block (the installation
+    /// may be registered or its token renewed first); when the server refuses the token (401),
+    /// renews it (or registers anew) and sends the fetch once more. `completion` gets the answer on
+    /// the exchange's thread.
+    private func networkFetch(
+        fetchType: String, deadline: ContinuousClock.Instant, refusedToken: String? = nil,
+        completion: @escaping @Sendable (Result<HTTPResponse, RemoteConfigError>) -> Void
+    ) {
+        guard let endpoint, let installations else { return completion(.failure(.invalidConfiguration(reason: "there is no server"))) }
+        let installation: StoredInstallation
+        do {
+            installation = try installations.credentials(replacing: refusedToken, deadline: deadline)
+        } catch {
+            return completion(.failure(error))
+        }
+        let request: HTTPRequest
+        do {
+            request = try core.withLock { core in
+                try endpoint.request(
+                    body: requestBody(core.stored, installation: installation), etag: core.stored.etag,
+                    installationToken: installation.authToken, fetchType: fetchType)
             }
-            let request: HTTPRequest
-            do {
-                request = try core.withLock { core in
-                    try endpoint.request(
-                        body: requestBody(core.stored, installation: installation), etag: core.stored.etag,
-                        installationToken: installation.authToken, fetchType: fetchType)
-                }
-            } catch {
-                return .failure(.invalidConfiguration(reason: "the request body cannot be encoded"))
-            }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return .failure(.timedOut) }
-            let etag = request.header("If-None-Match")
-            log("fetch: POST \(request.url.absoluteString)" + (etag.map { " If-None-Match: \($0)" } ?? ""))
-            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-            let answer = transport.sendAndWait(request, timeout: seconds, maximumBodySize: configuration.maximumResponseSize)
+        } catch {
+            return completion(.failure(.invalidConfiguration(reason: "the request body cannot be encoded")))
+        }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return completion(.failure(.timedOut)) }
+        let etag = request.header("If-None-Match")
+        log("fetch: POST \(request.url.absoluteString)" + (etag.map { " If-None-Match: \($0)" } ?? ""))
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        transport.send(request, timeout: seconds, maximumBodySize: configuration.maximumResponseSize) { [self] answer in
             if case .success(let response) = answer, response.statusCode == 401, refusedToken == nil {
                 log("fetch: the installation's token was refused; renewing it")
-                refusedToken = installation.authToken
-                continue
+                // Renewing may block on the network: not on the exchange's thread.
+                DispatchQueue.global().async { [self] in
+                    networkFetch(fetchType: fetchType, deadline: deadline, refusedToken: installation.authToken, completion: completion)
+                }
+                return
             }
-            return answer.mapError(RemoteConfigError.init)
+            completion(answer.mapError(RemoteConfigError.init))
         }
     }
 
-    /// Applies the answer of the network fetch in flight, all or nothing, and tells every waiter.
+    /// Applies the answer of the network fetch in flight, all or nothing, and tells every waiter, on
+    /// the callback queue. When a waiter activates, a template other than the active one is made
+    /// active in the same write: the state file is written once per template.
     private func finishFetch(_ answer: Result<HTTPResponse, RemoteConfigError>) {
         let now = configuration.now()
         let random = configuration.random()
         let reply = answer.flatMap(FetchResponseParser.parse)
-        let (outcome, backoff) = core.withLock { core -> (FetchOutcome, BackoffState?) in
+        let (outcome, backoff, waiters) = core.withLock { core -> (FetchOutcome, BackoffState?, [Waiter]) in
             let waiters = core.waiters
             core.waiters = []
             let outcome: FetchOutcome
@@ -490,20 +521,28 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                     next.fetched = template
                     next.etag = etag
                 }
+                var activation: RemoteConfigUpdate?
+                if waiters.contains(where: \.activates), let fetched = next.fetched, fetched != next.active {
+                    activation = RemoteConfigUpdate(
+                        changesFrom: next.active?.entries ?? [:], to: fetched.entries,
+                        templateVersion: fetched.templateVersion.flatMap { Int($0) })
+                    next.active = fetched
+                }
                 do throws(RemoteConfigError) {
                     try file.save(next)
                     core.stored = next
-                    outcome = .fetched
+                    outcome = .fetched(activation: activation)
                 } catch {
                     core.stored.fetchStatus = .failure
                     outcome = .failed(error)
                 }
             }
-            for waiter in waiters {
-                callbackQueue.async { waiter(outcome) }
-            }
-            return (outcome, core.stored.backoff)
+            return (outcome, core.stored.backoff, waiters)
         }
+        // On the callback queue already: subscribers hear an activation before any handler runs,
+        // and the handlers run in the order their calls joined the fetch.
+        if let activation = outcome.activation, !activation.updatedKeys.isEmpty { activated.onNext(activation) }
+        for waiter in waiters { waiter.deliver(outcome) }
         switch (outcome, reply) {
         case (.failed(let error), _):
             log("fetch: failed: \(error.localizedDescription)" + (backoff.map { ", back-off until \($0.until)" } ?? ""))

@@ -19,7 +19,9 @@ import RemoteConfigInterface
 /// `CONFIG_UPDATE_NOT_FETCHED`, and listening goes on). Nothing is activated: when the fetched
 /// values differ from the active ones, an update names the keys that differ, and the listener decides.
 final class RealtimeSession: @unchecked Sendable {  // every `var` is read and written on `queue` only
-    private let queue = DispatchQueue(label: "bistro.remote-config.realtime")
+    /// The client's callback queue (serial), where its fetches answer: a fetch's outcome is handled
+    /// in the same turn, and an update reaches the listeners with no hand-off of its own.
+    private let queue: DispatchQueue
     private weak let client: LiveRemoteConfig?
     private let transport: HTTPClient
     private let policy: RealtimeRetryPolicy
@@ -56,12 +58,13 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
     private static let fetchSpread: TimeInterval = 3
 
     init(
-        client: LiveRemoteConfig, transport: HTTPClient, policy: RealtimeRetryPolicy,
+        client: LiveRemoteConfig, queue: DispatchQueue, transport: HTTPClient, policy: RealtimeRetryPolicy,
         now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
         log: @escaping @Sendable (String) -> Void, emit: @escaping @Sendable (Event<RemoteConfigUpdate>) -> Void,
         reportNotFetched: @escaping @Sendable (RemoteConfigError) -> Void
     ) {
         self.client = client
+        self.queue = queue
         self.transport = transport
         self.policy = policy
         self.now = now
@@ -236,8 +239,9 @@ final class RealtimeSession: @unchecked Sendable {  // every `var` is read and w
         let delay = random() * Self.fetchSpread
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard running, fetchingVersion == version, let client else { return }
+            // The answer comes on `queue` (the client's callback queue).
             client.fetchForRealtime(attempt: attempt) { [self] result in
-                queue.async { self.fetched(result, for: version, attempt: attempt) }
+                self.fetched(result, for: version, attempt: attempt)
             }
         }
     }

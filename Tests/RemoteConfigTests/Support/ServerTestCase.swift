@@ -46,7 +46,8 @@ class ServerTestCase: XCTestCase {
         settings: RemoteConfigSettings = RemoteConfigSettings(),
         random: Double = 0,
         log: (@Sendable (String) -> Void)? = nil,
-        realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy()
+        realtimeRetry: RealtimeRetryPolicy = RealtimeRetryPolicy(),
+        activatesRealtimeUpdates: Bool = false
     ) throws -> LiveRemoteConfig {
         let clock = self.clock
         return try LiveRemoteConfig(
@@ -63,7 +64,8 @@ class ServerTestCase: XCTestCase {
                 now: { clock.now },
                 random: { random },
                 log: log,
-                realtimeRetry: realtimeRetry
+                realtimeRetry: realtimeRetry,
+                activatesRealtimeUpdates: activatesRealtimeUpdates
             ))
     }
 
