@@ -1,5 +1,6 @@
-import TerminalUI
 import XCTest
+
+@testable import TerminalUI
 
 final class TextWidthTests: XCTestCase {
     func testWidthsOfNarrowWideZeroWidthAndControlCharacters() {
@@ -19,6 +20,27 @@ final class TextWidthTests: XCTestCase {
         XCTAssertEqual(Character("\u{200B}").terminalWidth, 0)  // zero-width space
         XCTAssertEqual(Character("\u{1B}").terminalWidth, 0)  // ESC
         XCTAssertEqual(Character("\u{1112}\u{1171}").terminalWidth, 2)  // 튀 spelt with conjoining jamo
+    }
+
+    func testEveryLoneScalarMeasuredByItsBlockHasItsPropertiesWidth() {
+        var measured = 0
+        for value in UInt32(0x80)...0x3FFFF {
+            guard let scalar = Unicode.Scalar(value), let byBlock = Character.widthByBlock(value) else { continue }
+            measured += 1
+            let byProperties = Character.widthByProperties(String(scalar).unicodeScalars)
+            XCTAssertEqual(byBlock, byProperties, "U+\(String(value, radix: 16, uppercase: true))")
+            XCTAssertEqual(Character(scalar).terminalWidth, byProperties)
+            if byBlock != byProperties { return }
+        }
+        XCTAssertGreaterThan(measured, 30_000, "the blocks cover Hangul and CJK")
+    }
+
+    func testControlCharactersAreTheControlCategory() {
+        for value in UInt32(0)...0x3FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(
+                Character(scalar).isTerminalControl, scalar.properties.generalCategory == .control, "U+\(String(value, radix: 16))")
+        }
     }
 
     func testStringWidthCountsEachCharacter() {

@@ -12,6 +12,27 @@ extension Character {
         if let ascii = asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // A lone scalar of the blocks a frame is mostly made of (Hangul, CJK, box drawing, Latin-1)
+        // is measured by its value: property look-ups were a third of drawing a frame.
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex, let width = Self.widthByBlock(first.value) { return width }
+        return Self.widthByProperties(scalars)
+    }
+
+    /// The width of a lone scalar `value` of a block whose every scalar has the same width, as
+    /// `widthByProperties` finds it (a test compares the two over every scalar); nil elsewhere.
+    static func widthByBlock(_ value: UInt32) -> Int? {
+        switch value {
+        case 0x80...0x9F: 0  // C1 controls
+        case 0xA0...0xAC, 0xAE...0x2FF: 1  // Latin-1 and Latin Extended, but the soft hyphen (a format character)
+        case 0x2010...0x2027, 0x20A0...0x20BF, 0x2500...0x259F: 1  // punctuation, currency (₩), box drawing and blocks
+        case 0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2  // Hangul jamo and syllables, CJK ideographs
+        default: nil
+        }
+    }
+
+    /// The width from the Unicode properties of the character's scalars.
+    static func widthByProperties(_ scalars: String.UnicodeScalarView) -> Int {
+        guard let first = scalars.first else { return 0 }
         if first.properties.generalCategory == .control { return 0 }
         if scalars.allSatisfy(\.isZeroWidth) { return 0 }
         if first.isWide { return 2 }
@@ -20,9 +41,11 @@ extension Character {
         return 1
     }
 
-    /// Whether the character is a control character (C0, DEL, C1), which is never drawn.
+    /// Whether the character is a control character (C0, DEL, C1), which is never drawn. Those are
+    /// the whole of the control category, which Unicode never extends.
     var isTerminalControl: Bool {
-        unicodeScalars.first?.properties.generalCategory == .control
+        guard let value = unicodeScalars.first?.value else { return false }
+        return value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
 
