@@ -175,8 +175,7 @@ let testTargets: [Target] = [
         name: "Seed000PortTests",
         dependencies: [
             "Contacts", "ContactsInterface", "ContactsTestSupport", "Persistence", "PersistenceInterface", "Reactive", "ReactiveTesting",
-            "RemoteConfigInterface",
-            "RemoteConfigTesting", "TestSupport",
+            "RemoteConfigInterface", "RemoteConfigTesting", "TerminalUI", "TestSupport",
         ],
         path: "Tests/Seed000PortTests", exclude: ["README.md"]),
     tests("ContactsInterface", []),

@@ -4,111 +4,8 @@ import ReactiveTesting
 import TerminalUI
 import XCTest
 
-private enum AppError: Error {
-    case unknown
-}
-
-private struct Contact: Sendable, Equatable {
-    let phone: String?
-    let address: String?
-}
-
-/// The single-source-of-truth tutorial's ContactsViewController, on the terminal: labels bound on the main scheduler, errors
-/// shown with `showMessage` through `flatMapError`.
-@MainActor
-private final class ContactsController: ViewController {
-    let phone = Label()
-    let address = Label()
-    let contactsResult: Observable<Event<[Contact]>>
-    private let disposeBag = DisposeBag()
-
-    init(contacts: Observable<Event<[Contact]>>) {
-        contactsResult = contacts
-        super.init()
-    }
-
-    override func loadView() {
-        view = Panel(title: "연락처", VStack(phone, address))
-    }
-
-    override func viewDidLoad() {
-        contactsResult
-            .observe(on: MainScheduler.instance)
-            .flatMapError { [weak self] in
-                self?.rx.showMessage($0.localizedDescription) ?? Observable.empty()
-            }
-            .compactMap { $0.first }
-            .subscribe(onNext: { [weak self] in
-                self?.phone.text = $0.phone
-                self?.address.text = $0.address
-            })
-            .disposed(by: disposeBag)
-    }
-}
-
 @preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class AlertTests: XCTestCase {
-    func testSeedBindContactsFlow() {
-        let result = PublishRelay<Event<[Contact]>>()
-        let contacts = Contact(phone: "010-1234-5678", address: "서울시 강남구")
-        let terminal = HeadlessTerminal(width: 30, height: 9)
-        let screen = Screen(terminal: terminal)
-        let controller = ContactsController(contacts: result.asObservable())
-        screen.rootViewController = controller
-        controller.loadViewIfNeeded()
-
-        // 1. An error shows a message; the labels stay unset.
-        result.accept(.error(AppError.unknown))
-        drainMainQueue()
-        let alert = try! XCTUnwrap(controller.presentedAlert)
-        XCTAssertTrue(screen.presentedAlert === alert)
-        XCTAssertEqual(alert.actions, [AlertAction(title: "OK", style: .default)])
-        XCTAssertNil(alert.title)
-        XCTAssertNotEqual(controller.phone.text, contacts.phone)
-        XCTAssertTrue(terminal.snapshot().contains("[>OK<]"))
-
-        // 2. Choosing OK dismisses it.
-        alert.choose(alert.actions[0])
-        drainMainQueue()
-        XCTAssertNil(controller.presentedAlert)
-        XCTAssertFalse(terminal.snapshot().contains("OK"))
-        XCTAssertNotEqual(controller.address.text, contacts.address)
-
-        // 3. An empty array shows no alert and sets nothing.
-        result.accept(.next([]))
-        drainMainQueue()
-        XCTAssertNil(controller.presentedAlert)
-        XCTAssertNil(controller.phone.text)
-
-        // 4. Contacts set the labels.
-        result.accept(.next([contacts]))
-        drainMainQueue()
-        XCTAssertNil(controller.presentedAlert)
-        XCTAssertEqual(controller.phone.text, contacts.phone)
-        XCTAssertEqual(controller.address.text, contacts.address)
-        XCTAssertEqual(
-            terminal.snapshot(),
-            lines(
-                "┌─ 연락처 ───────────────────┐",
-                "│010-1234-5678               │",
-                "│서울시 강남구               │",
-                "│                            │",
-                "│                            │",
-                "│                            │",
-                "│                            │",
-                "│                            │",
-                "└────────────────────────────┘"
-            ))
-
-        // 5. Another error, dismissed from the keyboard this time.
-        result.accept(.error(AppError.unknown))
-        drainMainQueue()
-        XCTAssertNotNil(controller.presentedAlert)
-        terminal.press(.enter)
-        XCTAssertNil(controller.presentedAlert)
-        XCTAssertEqual(controller.phone.text, contacts.phone)
-    }
-
     func testShowMessageHasOneOKActionOfDefaultStyle() {
         let (terminal, _, controller) = show(Label("배경"), width: 24, height: 7)
         let bag = DisposeBag()
@@ -262,16 +159,6 @@ final class AlertTests: XCTestCase {
         let alert = try! XCTUnwrap(controller.presentedAlert)
         alert.chooseAction(at: 0)
         XCTAssertEqual(chosen, 1)
-        XCTAssertNil(controller.presentedAlert)
-    }
-
-    func testSeedChainPresentsAtOnceOnTheMainThread() {
-        let result = PublishRelay<Event<[Contact]>>()
-        let controller = ContactsController(contacts: result.asObservable())
-        controller.loadViewIfNeeded()
-        result.accept(.error(AppError.unknown))
-        XCTAssertNotNil(controller.presentedAlert)  // no main-queue turn needed
-        controller.presentedAlert?.chooseAction(at: 0)
         XCTAssertNil(controller.presentedAlert)
     }
 
