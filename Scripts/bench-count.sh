@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per event for the benchmark's workloads (Reactive, Architecture, and the `pc-…`
 # Persistence ones), counted by callgrind: one run of one workload (`bistro-bench --count NAME`),
-# collected only inside it. A count does not move with the machine's load, so a change can be
+# collected only inside it; and `server-to-screen`, a published template's way to the screen, whose
+# count is the whole process's (client, database, screen and the benchmark's control calls) per
+# publish. A count does not move with the machine's load, so a change can be
 # judged on a noisy machine (Docs/BENCHMARKS.md).
 #   Scripts/bench-count.sh                   # every workload of Scripts/instruction-counts.txt
 #   Scripts/bench-count.sh f g               # only these
@@ -31,10 +33,31 @@ if [ ${#names[@]} -eq 0 ]; then
     mapfile -t names < <(awk '!/^#/ && NF == 2 { print $1 }' "$baseline")
 fi
 printf '%-20s %14s %10s %12s %12s\n' workload instructions events per_event baseline >"$work/table"
+# The whole process's instructions for `bistro-bench server-to-screen PUBLISHES`, against a server
+# started here (valgrind cannot start one for it).
+count_publishes() {
+    BISTRO_BENCH_SERVER=$server_url valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" \
+        "$work/bistro-bench" server-to-screen "$1" >/dev/null 2>&1
+    awk '/^(summary|totals):/ { print $2 }' "$work/out.$1" | tail -n 1
+}
 for name in "${names[@]}"; do
-    events=$(valgrind --tool=callgrind --toggle-collect='*countOnce*' --callgrind-out-file="$work/out" \
-        "$work/bistro-bench" --count "$name" 2>/dev/null | awk '/^events / { print $2 }')
-    total=$(awk '/^(summary|totals):/ { print $2 }' "$work/out" | tail -n 1)
+    if [ "$name" = server-to-screen ]; then
+        # Its work runs on several threads, so no one function's calls hold it: the count is the
+        # difference between 40 publishes and 10, per publish (start-up and shutdown cancel out).
+        python3 Scripts/remote-config-server.py --host 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
+        server=$!
+        for _ in $(seq 100); do grep -q listening "$work/server.out" && break; sleep 0.1; done
+        server_url=$(awk 'NR == 1 { print $NF }' "$work/server.out")
+        fewer=$(count_publishes 10)
+        more=$(count_publishes 40)
+        kill "$server"
+        events=30
+        total=$([ -n "$fewer" ] && [ -n "$more" ] && echo $((more - fewer)) || true)
+    else
+        events=$(valgrind --tool=callgrind --toggle-collect='*countOnce*' --callgrind-out-file="$work/out" \
+            "$work/bistro-bench" --count "$name" 2>/dev/null | awk '/^events / { print $2 }')
+        total=$(awk '/^(summary|totals):/ { print $2 }' "$work/out" | tail -n 1)
+    fi
     if [ -z "$events" ] || [ -z "$total" ]; then
         echo "bench-count: no count for '$name'" >&2
         exit 1

@@ -138,7 +138,7 @@ Test-control endpoints (JSON in and out; they are not part of Firebase's protoco
                                (current), "deletions": successful DELETE calls, "attempts": every
                                registration request: {"fid" sent, "status" answered, "androidPackage",
                                "androidCert" headers}}
-    GET  /__control/requests   every fetch and stream request received: path, headers, JSON body,
+    GET  /__control/requests   every fetch and stream request received (?last=N: the last N): path, headers, JSON body,
                                answered mode ("refused" with "status" for a refusal), arrival "time"
                                and, for an answered fetch, "answered" once its last byte was written
                                (both time.monotonic(), CLOCK_MONOTONIC: a client on the same machine
@@ -579,10 +579,13 @@ def make_handler(state, verbose):
         # Routing
 
         def do_GET(self):
-            path = urlsplit(self.path).path
+            parts = urlsplit(self.path)
+            path = parts.path
             if path == "/__control/requests":
+                last = parse_qs(parts.query).get("last", [""])[0]
                 with state.lock:
-                    self.send_json(200, {"requests": state.requests})
+                    requests = state.requests[-int(last):] if last.isdigit() and int(last) > 0 else state.requests
+                    self.send_json(200, {"requests": requests})
             elif path == "/__control/streams":
                 with state.lock:
                     self.send_json(200, {"opened": state.streams_opened, "open": state.streams_open})

@@ -200,10 +200,20 @@ private final class FrameTimes: Sendable {
 /// `/__control/` endpoints.
 private final class PythonServer: Sendable {
     let baseURL: URL
-    private let process: Process
+    /// The server this program started; nil for one given by BISTRO_BENCH_SERVER.
+    private let process: Process?
     private let client = HTTPClient()
 
+    /// The server at BISTRO_BENCH_SERVER's URL, reset to its start-up template (an instruction count
+    /// runs under valgrind, which cannot start a process), else a new one.
     init() throws {
+        if let given = ProcessInfo.processInfo.environment["BISTRO_BENCH_SERVER"] {
+            guard let url = URL(string: given) else { throw BenchmarkFailure("BISTRO_BENCH_SERVER is not a URL: \(given)") }
+            baseURL = url
+            process = nil
+            try post("reset", "{}")
+            return
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "Scripts/remote-config-server.py", "--host", "127.0.0.1", "--port", "0"]
@@ -226,8 +236,8 @@ private final class PythonServer: Sendable {
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process?.terminate()
+        process?.waitUntilExit()
     }
 
     func post(_ action: String, _ body: String) throws(BenchmarkFailure) {
@@ -237,8 +247,10 @@ private final class PythonServer: Sendable {
         _ = try exchange(request)
     }
 
+    /// The body of a GET of `path` (which may hold a query).
     func get(_ path: String) throws(BenchmarkFailure) -> Data {
-        try exchange(HTTPRequest(url: baseURL.appendingPathComponent(path))).body
+        guard let url = URL(string: baseURL.absoluteString + "/" + path) else { throw BenchmarkFailure("not a path: \(path)") }
+        return try exchange(HTTPRequest(url: url)).body
     }
 
     /// Waits until the client's real-time stream is open (10 seconds at most).
@@ -259,7 +271,9 @@ private final class PythonServer: Sendable {
             let answered: Double?
         }
         struct Requests: Decodable { let requests: [Request] }
-        let recorded = try? JSONDecoder().decode(Requests.self, from: get("__control/requests"))
+        // The publish's fetch is the last request (but for a stream reopened meanwhile): the list
+        // grows with every publish, and reading it all would make each publish dearer than the last.
+        let recorded = try? JSONDecoder().decode(Requests.self, from: get("__control/requests?last=3"))
         guard let answered = recorded?.requests.last(where: { $0.path.contains(":fetch") })?.answered else {
             throw BenchmarkFailure("the server answered no fetch")
         }
