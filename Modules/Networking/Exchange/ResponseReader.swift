@@ -128,28 +128,58 @@ struct ResponseReader {
         }
     }
 
+    /// The status line and the header fields of `bytes` (the head without its blank line), read
+    /// as bytes: a field name is a token, its value the bytes after the colon without the optional
+    /// whitespace (spaces and tabs) around them, decoded as UTF-8.
     private static func parseHead(_ bytes: [UInt8]) throws(HTTPError) -> HTTPResponse {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst()
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].utf8.count == 3,
-            parts[1].utf8.allSatisfy(Self.isDigit), let status = Int(parts[1])
+        var lines = lineRanges(bytes)
+        let statusLine = bytes[lines.removeFirst()]
+        // "HTTP/1.x NNN reason": the version, then three digits and a space or the end.
+        let statusEnd = statusLine.startIndex + 12
+        guard statusLine.count >= 12, statusLine.starts(with: Self.http11) || statusLine.starts(with: Self.http10),
+            statusLine[statusLine.startIndex + 8] == 0x20, statusLine[(statusLine.startIndex + 9)..<statusEnd].allSatisfy(Self.isDigit),
+            statusLine.count == 12 || statusLine[statusEnd] == 0x20
         else {
-            throw .invalidResponse(reason: "the status line is \"\(statusLine.prefix(40))\"")
+            throw .invalidResponse(reason: "the status line is \"\(String(decoding: statusLine, as: UTF8.self).prefix(40))\"")
         }
+        let status = statusLine[(statusLine.startIndex + 9)..<statusEnd].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line[..<colon].utf8.allSatisfy(Self.isTokenCharacter)
-            else {
-                throw .invalidResponse(reason: "a header line is \"\(line.prefix(40))\"")
+        for range in lines {
+            let line = bytes[range]
+            guard let colon = line.firstIndex(of: 0x3A), colon != line.startIndex, line[..<colon].allSatisfy(Self.isTokenCharacter) else {
+                throw .invalidResponse(reason: "a header line is \"\(String(decoding: line, as: UTF8.self).prefix(40))\"")
             }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // A token is ASCII: lowercased byte by byte.
+            let name = String(decoding: line[..<colon].lazy.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+            while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+            let text = String(decoding: value, as: UTF8.self)
             // Repeated fields are one list, as RFC 9110 has it.
-            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+            headers[name] = headers[name].map { "\($0), \(text)" } ?? text
         }
         return HTTPResponse(statusCode: status, headers: headers)
+    }
+
+    private static let http11 = Array("HTTP/1.1".utf8)
+    private static let http10 = Array("HTTP/1.0".utf8)
+
+    /// The ranges of `bytes` between CR LF pairs (a line may hold a lone CR or LF).
+    private static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var lineStart = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 13 && bytes[index + 1] == 10 {
+                ranges.append(lineStart..<index)
+                index += 2
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        ranges.append(lineStart..<bytes.count)
+        return ranges
     }
 
     /// The answer's `Content-Length`, nil without one: one or more digits, and nothing else; a

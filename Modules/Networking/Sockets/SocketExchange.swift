@@ -68,23 +68,18 @@
 
         /// The request on the wire: the request line, the caller's fields, then the client's own.
         private static func serialized(_ request: HTTPRequest, host: String, port: Int, isSecure: Bool) -> [UInt8] {
-            var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-            components?.scheme = nil
-            components?.host = nil
-            components?.port = nil
-            components?.user = nil
-            components?.password = nil
-            components?.fragment = nil
-            var target = components?.percentEncodedPath ?? "/"
+            var target = request.url.path(percentEncoded: true)
             if target.isEmpty { target = "/" }
-            if let query = components?.percentEncodedQuery { target += "?" + query }
+            if let query = request.url.query(percentEncoded: true) { target += "?" + query }
             let defaultPort = isSecure ? 443 : 80
             let hostField = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
             var lines = ["\(request.method.uppercased()) \(target) HTTP/1.1", "Host: \(hostField)"]
             let reserved: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
             for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) where !reserved.contains(name.lowercased()) {
                 // A field may not carry a line break: that would let a value add fields of its own.
-                let clean = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+                let clean =
+                    value.utf8.contains(where: { $0 == 13 || $0 == 10 })
+                    ? value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ") : value
                 lines.append("\(name): \(clean)")
             }
             if request.header("user-agent") == nil { lines.append("User-Agent: Bistro") }
