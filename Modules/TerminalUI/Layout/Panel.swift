@@ -50,14 +50,16 @@ public final class Panel: View {
     public override func draw(in buffer: inout CellBuffer) {
         guard frame.width >= 2, frame.height >= 2 else { return }
         let inner = frame.width - 2
-        let top = String(repeating: "─", count: inner)
-        let bottom = String(repeating: "─", count: inner)
-        buffer.write("┌" + top + "┐", at: frame.origin, style: style, clip: frame)
-        for y in (frame.minY + 1)..<(frame.maxY - 1) {
-            buffer.write("│", at: Point(x: frame.minX, y: y), style: style, clip: frame)
-            buffer.write("│", at: Point(x: frame.maxX - 1, y: y), style: style, clip: frame)
+        // The rules and corners are one cell each: set cell by cell, not measured as text.
+        for (y, left, right) in [(frame.minY, "┌", "┐"), (frame.maxY - 1, "└", "┘")] as [(Int, Character, Character)] {
+            buffer.repeatCharacter(left, count: 1, at: Point(x: frame.minX, y: y), style: style, clip: frame)
+            buffer.repeatCharacter("─", count: inner, at: Point(x: frame.minX + 1, y: y), style: style, clip: frame)
+            buffer.repeatCharacter(right, count: 1, at: Point(x: frame.maxX - 1, y: y), style: style, clip: frame)
         }
-        buffer.write("└" + bottom + "┘", at: Point(x: frame.minX, y: frame.maxY - 1), style: style, clip: frame)
+        for y in (frame.minY + 1)..<(frame.maxY - 1) {
+            buffer.repeatCharacter("│", count: 1, at: Point(x: frame.minX, y: y), style: style, clip: frame)
+            buffer.repeatCharacter("│", count: 1, at: Point(x: frame.maxX - 1, y: y), style: style, clip: frame)
+        }
         if let title, !title.isEmpty, inner >= 3 {
             // "┌─ Title ─┐": one rule cell and a space on each side of the title.
             let shown = " " + title.truncated(toWidth: inner - 3) + " "

@@ -9,8 +9,13 @@ public struct Cell: Hashable, Sendable {
 
     /// A cell showing `character`.
     public init(_ character: Character, style: Style = .plain) {
+        self.init(character, width: character.terminalWidth, style: style)
+    }
+
+    /// A cell showing `character`, whose `terminalWidth` the caller has measured already.
+    init(_ character: Character, width: Int, style: Style) {
         self.text = String(character)
-        self.width = max(1, character.terminalWidth)
+        self.width = max(1, width)
         self.style = style
     }
 

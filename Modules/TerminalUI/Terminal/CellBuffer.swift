@@ -39,7 +39,7 @@ public struct CellBuffer: Hashable, Sendable {
                 break
             }
             if x >= clip.minX {
-                put(Cell(character, style: style), x: x, y: point.y)
+                put(Cell(character, width: width, style: style), x: x, y: point.y)
             } else if x + width > clip.minX {
                 // The right half of a wide character starting left of the clip is a space.
                 put(.blank(style), x: clip.minX, y: point.y)
@@ -47,6 +47,16 @@ public struct CellBuffer: Hashable, Sendable {
             x += width
         }
         return x - point.x
+    }
+
+    /// Writes `count` copies of the one-cell-wide, drawable `character` from `point` to the right,
+    /// clipped to `clip`: what `write` does with a string of them, without measuring each one (a
+    /// panel's rules).
+    mutating func repeatCharacter(_ character: Character, count: Int, at point: Point, style: Style, clip: Rect) {
+        let clip = clip.intersection(bounds)
+        guard count > 0, point.y >= clip.minY, point.y < clip.maxY else { return }
+        let cell = Cell(character, width: 1, style: style)
+        for x in max(point.x, clip.minX)..<min(point.x + count, clip.maxX) { put(cell, x: x, y: point.y) }
     }
 
     /// Paints every cell of `rect` blank in `style`.
