@@ -141,7 +141,7 @@ final class ContactsViewControllerTests: XCTestCase {
     /// The single source of truth: the screen shows the table, whoever writes it (the sync or another writer).
     func testTheScreenShowsWhatTheDatabaseHolds() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
-        let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let viewModel = DeliverySpy(ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)))
 
         var delivered = viewModel.nextElement()

@@ -16,7 +16,7 @@ import XCTest
 final class ContactsViewModelTests: XCTestCase {
     func testAValueThatDoesNotDecodeIsAnErrorElementAndTheStoredContactsStillArrive() throws {
         let database = try makeDatabase(holding: sellerContacts)
-        let remoteConfig = RemoteConfigMock(values: [SellerContactsRecord.remoteConfigKey: remoteValue("not json")])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [SellerContactsRecord.remoteConfigKey: remoteValue("not json")])
         remoteConfig.answerFetchAndActivate(.successFetchedFromRemote)
         let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
 
@@ -31,7 +31,9 @@ final class ContactsViewModelTests: XCTestCase {
 
     func testAFailedFetchIsAnErrorElementWithRemoteConfigsErrorAndTheStoredContactsStillArrive() throws {
         let database = try makeDatabase(holding: sellerContacts)
-        let remoteConfig = RemoteConfigMock(values: [SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
+            SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)
+        ])
         remoteConfig.answerFetchAndActivate(.error, RemoteConfigError.timedOut)
         let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
 
@@ -46,7 +48,7 @@ final class ContactsViewModelTests: XCTestCase {
     func testTheStreamFollowsEveryWriterAndSkipsWritesThatChangeNothing() throws {
         let database = try makeDatabase(holding: sellerContacts)
         // A fetch that never ends: the sync stores nothing, so every write below is another writer's.
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let contacts = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().compactMap(\.element)
         let changed = SellerContacts(address: "Neuer Weg 5", order: 0, phone: "+49 40 9999")
         let values = contacts.take(3).toArray().asObservable()

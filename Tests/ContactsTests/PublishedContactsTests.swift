@@ -68,7 +68,7 @@ final class PublishedContactsTests: XCTestCase {
     func testAnUpdateOfOtherKeysStoresNothingAndRealTimeUpdatesEndingIsOneError() throws {
         let database = try makeDatabase(holding: sellerContacts)
         // The sync's fetch waits for the test; activations answer at once.
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         remoteConfig.answerActivate(true)
         let saves = SaveRecorder(database)
         let events = ReplaySubject<Event<[SellerContacts]>>.createUnbounded()

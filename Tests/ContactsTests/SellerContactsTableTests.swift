@@ -30,8 +30,9 @@ final class SellerContactsTableTests: XCTestCase {
     /// A mock whose every fetch answers `status` at once, holding `value` for `seller_contacts` (no value when nil).
     private func remoteConfig(
         holding value: String?, answering status: RemoteConfigFetchAndActivateStatus = .successFetchedFromRemote
-    ) -> RemoteConfigMock {
-        let remoteConfig = RemoteConfigMock(values: value.map { [SellerContactsRecord.remoteConfigKey: remoteValue($0)] } ?? [:])
+    ) -> FakeRemoteConfig {
+        let remoteConfig = FakeRemoteConfig.answeredByHand(
+            values: value.map { [SellerContactsRecord.remoteConfigKey: remoteValue($0)] } ?? [:])
         remoteConfig.answerFetchAndActivate(status)
         return remoteConfig
     }
@@ -129,7 +130,7 @@ final class SellerContactsTableTests: XCTestCase {
         ]
         let saves = SaveRecorder(database)
         for (given, expected) in failures {
-            let remoteConfig = RemoteConfigMock(values: [
+            let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
                 SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)
             ])
             remoteConfig.answerFetchAndActivate(.error, given)

@@ -62,9 +62,9 @@ final class RemoteConfigTablesTests: XCTestCase {
     /// sentences of the failures it reports; dispose of the subscription at the end.
     private func dishesKeptInStep(
         activates: Bool = true
-    ) throws -> (RemoteConfigMock, SQLiteDatabase, Locked<[String]>, Disposable) {
+    ) throws -> (FakeRemoteConfig, SQLiteDatabase, Locked<[String]>, Disposable) {
         let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock(values: ["dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote)])
         remoteConfig.answerFetchAndActivate(.successUsingPreFetchedData)
         if activates { remoteConfig.answerActivate(true) }
         let failures = Locked<[String]>([])
@@ -141,7 +141,7 @@ final class RemoteConfigTablesTests: XCTestCase {
 
     func testSyncsAskedForWhileAFetchRunsJoinIt() throws {
         let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock(values: [
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
             "dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote),
             "drinks": RemoteConfigValue(string: #"["식혜"]"#, source: .remote),
         ])
@@ -225,7 +225,7 @@ final class RemoteConfigTablesTests: XCTestCase {
 
     func testOneActivationPerUpdateForEveryTableKeptInStep() throws {
         let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock(values: [
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
             "dishes": RemoteConfigValue(string: #"["김밥"]"#, source: .remote),
             "drinks": RemoteConfigValue(string: #"["식혜"]"#, source: .remote),
         ])
@@ -292,7 +292,7 @@ final class RemoteConfigTablesTests: XCTestCase {
 
     func testAFetchThatFailsIsReportedByEveryTableKeptInStep() throws {
         let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let tables = tables(remoteConfig, database)
         let failures = Locked<[String]>([])
         let bag = DisposeBag()

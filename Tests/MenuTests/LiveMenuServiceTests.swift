@@ -64,7 +64,7 @@ final class LiveMenuServiceTests: XCTestCase {
 
     func testRealTimeUpdatesEndingIsOneErrorAndTheStoredCatalogStillReachesTheStream() throws {
         let database = try makeDatabase()
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
         let catalogs = Collector(service.fetchMenu())
         catalogs.wait { $0.count == 1 }

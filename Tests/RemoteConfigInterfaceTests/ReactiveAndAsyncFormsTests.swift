@@ -12,7 +12,7 @@ private enum TestError: Error, Equatable {
 /// The `.rx` namespace and the `async` forms that every conformance gets from the interface.
 final class ReactiveAndAsyncFormsTests: XCTestCase {
     func testRxFetchAndActivateEmitsTheHandlersPairOnceThenCompletes() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         let events = Locked<[String]>([])
 
@@ -33,7 +33,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testRxFetchAndActivateCarriesTheErrorAsAValue() throws {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         let fired = Locked<[(RemoteConfigFetchAndActivateStatus, (any Error)?)]>([])
         let subscription = remoteConfig.rx.fetchAndActivate().subscribe(onNext: { pair in fired.withLock { $0.append(pair) } })
@@ -47,7 +47,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testRxFetchAndActivateFromAnotherThreadReachesABlockingReader() throws {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         let subscribed = DispatchSemaphore(value: 0)
         // Fires the handler from a background thread once the blocking reader has subscribed.
@@ -64,7 +64,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testDisposingBeforeTheHandlerRunsDeliversNothing() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         let events = Locked(0)
 
@@ -77,7 +77,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testEachSubscriptionCallsAgain() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let fetch = (stub as any RemoteConfigProtocol).rx.fetchAndActivate()
 
         _ = fetch.subscribe()
@@ -87,7 +87,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testRxFetchUsesTheSettingsIntervalUnlessGiven() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         remoteConfig.configSettings.minimumFetchInterval = 300
         let statuses = Locked<[RemoteConfigFetchStatus]>([])
@@ -101,7 +101,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testRxActivateAndUpdates() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         let remoteConfig: any RemoteConfigProtocol = stub
         let changes = Locked<[Bool]>([])
         let updates = Locked<[Set<String>]>([])
@@ -119,7 +119,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testSubscriptAndFetchDefaultsGoThroughTheRequirements() {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.values = ["menu": RemoteConfigValue(string: "[]", source: .remote)]
         stub.configSettings.minimumFetchInterval = 42
 
@@ -130,7 +130,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetchAndActivateReturnsTheStatus() async throws {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.answerFetchAndActivate(.successUsingPreFetchedData)
 
         let status = try await stub.fetchAndActivate()
@@ -139,7 +139,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetchAndActivateThrowsTheErrorOfAnErrorStatus() async {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.answerFetchAndActivate(.error, TestError.offline)
 
         do {
@@ -151,7 +151,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetchAndActivateThrowsUnknownForAnErrorStatusWithoutAnError() async {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.answerFetchAndActivate(.error)
 
         do {
@@ -163,7 +163,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncFetch() async throws {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.configSettings.minimumFetchInterval = 60
         stub.answerFetch(.success)
 
@@ -183,7 +183,7 @@ final class ReactiveAndAsyncFormsTests: XCTestCase {
     }
 
     func testAsyncActivate() async throws {
-        let stub = RemoteConfigMock()
+        let stub = FakeRemoteConfig.answeredByHand()
         stub.answerActivate(true)
 
         let changed = try await stub.activate()

@@ -28,7 +28,7 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testSync() throws {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let decoder = JSONDecoderMock(contacts: sellerContacts)
         let databaseUpdater = DatabaseUpdaterImpl(
@@ -110,7 +110,7 @@ final class DatabaseUpdaterTests: XCTestCase {
         try database.write { db in
             for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
         }
-        let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let updater = makeUpdater(remoteConfig)
         let saves = SaveRecorder(database)
 
@@ -128,7 +128,7 @@ final class DatabaseUpdaterTests: XCTestCase {
         }
         let saves = SaveRecorder(database)
         for (value, expected) in undecodableSellerContacts {
-            let remoteConfig = RemoteConfigMock(values: value.map { ["seller_contacts": remoteValue($0)] } ?? [:])
+            let remoteConfig = FakeRemoteConfig.answeredByHand(values: value.map { ["seller_contacts": remoteValue($0)] } ?? [:])
             let updater = makeUpdater(remoteConfig)
 
             let events = try fetch(with: updater, answering: remoteConfig, .successFetchedFromRemote)
@@ -143,7 +143,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     func testAFailedWriteIsAnErrorEventAndClearsTheFlag() throws {
         let database = try SQLiteDatabase.inMemory()  // no contacts table
-        let remoteConfig = RemoteConfigMock(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
 
@@ -155,14 +155,14 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testAnErrorStatusWithoutAnErrorIsAppErrorUnknown() throws {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let events = try fetch(with: makeUpdater(remoteConfig), answering: remoteConfig, .error)
         XCTAssertEqual(events.count, 1)
         XCTAssertEqual(events.first?.error as? AppError, .unknown)
     }
 
     func testAHundredConcurrentSyncsFetchOnce() throws {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
         let completed = Locked(0)
@@ -189,7 +189,7 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testASyncDisposedBeforeRemoteConfigAnswersUnblocksTheNextOne() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
 
@@ -208,7 +208,7 @@ final class DatabaseUpdaterTests: XCTestCase {
     }
 
     func testBuildingASyncWithoutSubscribingTakesNothing() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let fetchLimiter = FetchLimiter(serialQueue: DispatchQueue(label: "test"))
         let updater = DatabaseUpdaterImpl(remoteConfig: remoteConfig, database: database, fetchLimiter: fetchLimiter)
 
@@ -229,7 +229,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     /// Runs one sync that `remoteConfig` answers with `status`, and returns its events once it ended.
     private func fetch(
-        with updater: DatabaseUpdaterImpl, answering remoteConfig: RemoteConfigMock,
+        with updater: DatabaseUpdaterImpl, answering remoteConfig: FakeRemoteConfig,
         _ status: RemoteConfigFetchAndActivateStatus
     ) throws -> [Event<Void>] {
         // A write ends the sync on the writer queue, so the closures capture only Sendable state.

@@ -5,12 +5,12 @@ import RemoteConfigInterface
 import RemoteConfigTesting
 import XCTest
 
-/// The Contacts tutorial's hand-fired mock: nothing happens until the test fires a handler; calls
-/// and reads are recorded. (The tutorial's `testSync` drives it through the real updater in
-/// `Seed000PortTests.DatabaseUpdaterTests`.)
-final class RemoteConfigMockTests: XCTestCase {
+/// `FakeRemoteConfig.answeredByHand()`, the Contacts tutorial's hand-fired mock: nothing happens
+/// until the test fires a handler; calls and reads are recorded. (The tutorial's `testSync` drives
+/// it through the real updater in `Seed000PortTests.DatabaseUpdaterTests`.)
+final class FakeRemoteConfigByHandTests: XCTestCase {
     func testCallsAreCountedAndPresetAnswersComeAtOnce() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let statuses = Locked<[RemoteConfigFetchAndActivateStatus]>([])
         remoteConfig.fetchAndActivate { status, _ in statuses.withLock { $0.append(status) } }
         XCTAssertEqual(statuses.withLock { $0 }, [], "without an answer set, the handler waits for the test")
@@ -40,7 +40,7 @@ final class RemoteConfigMockTests: XCTestCase {
     }
 
     func testNothingHappensUntilTheTestFiresTheHandler() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let statuses = Locked<[RemoteConfigFetchAndActivateStatus]>([])
 
         XCTAssertNil(remoteConfig.completionHandler)
@@ -54,7 +54,7 @@ final class RemoteConfigMockTests: XCTestCase {
     }
 
     func testTheHandlerCanBeFiredFromAnotherThread() throws {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let fired = expectation(description: "handler fired")
         // `rx.fetchAndActivate()` subscribes on this thread; the result comes from a background queue,
         // as a real fetch's would.
@@ -73,7 +73,7 @@ final class RemoteConfigMockTests: XCTestCase {
     }
 
     func testReadsAreRecordedAndAnsweredFromValuesThenDefaults() {
-        let remoteConfig = RemoteConfigMock(values: ["menu": RemoteConfigValue(string: "[]", source: .remote)])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["menu": RemoteConfigValue(string: "[]", source: .remote)])
         remoteConfig.setDefaults(["welcome_message": "안녕하세요"])
 
         XCTAssertFalse(remoteConfig.isSubscript)
@@ -92,7 +92,7 @@ final class RemoteConfigMockTests: XCTestCase {
     }
 
     func testFetchAndActivateStepsAreRecordedSeparately() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 30)
         let results = Locked<[String]>([])
 
@@ -109,7 +109,7 @@ final class RemoteConfigMockTests: XCTestCase {
     }
 
     func testBookkeepingAndUpdatesAreSetByTheTest() {
-        let remoteConfig = RemoteConfigMock()
+        let remoteConfig = FakeRemoteConfig.answeredByHand()
         let updates = Locked<[Set<String>]>([])
         let subscription = remoteConfig.activations.subscribe(onNext: { update in
             updates.withLock { $0.append(update.updatedKeys) }
