@@ -168,15 +168,9 @@ struct ResponseReader {
     private static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var lineStart = 0
-        var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == 13 && bytes[index + 1] == 10 {
-                ranges.append(lineStart..<index)
-                index += 2
-                lineStart = index
-            } else {
-                index += 1
-            }
+        while let end = find([13, 10], in: bytes, from: lineStart, before: bytes.count) {
+            ranges.append(lineStart..<end)
+            lineStart = end + 2
         }
         ranges.append(lineStart..<bytes.count)
         return ranges
