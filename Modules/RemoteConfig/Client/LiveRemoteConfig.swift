@@ -368,11 +368,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
             let (version, update) = core.withLock { core -> (Int, RemoteConfigUpdate?) in
                 guard let fetched = core.stored.fetched else { return (0, nil) }
                 // What the fetch's own activation changed, else what activating would change.
-                let update =
-                    outcome.activation
-                    ?? RemoteConfigUpdate(
-                        changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
-                        templateVersion: fetched.templateVersion.flatMap { Int($0) })
+                let update = outcome.activation ?? Self.update(from: core.stored.active, to: fetched)
                 return (Self.version(fetched), update.updatedKeys.isEmpty ? nil : update)
             }
             completion(.success((version, update)))
@@ -521,13 +517,7 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
                     next.fetched = template
                     next.etag = etag
                 }
-                var activation: RemoteConfigUpdate?
-                if waiters.contains(where: \.activates), let fetched = next.fetched, fetched != next.active {
-                    activation = RemoteConfigUpdate(
-                        changesFrom: next.active?.entries ?? [:], to: fetched.entries,
-                        templateVersion: fetched.templateVersion.flatMap { Int($0) })
-                    next.active = fetched
-                }
+                let activation = waiters.contains(where: \.activates) ? Self.makeFetchedActive(in: &next) : nil
                 do throws(RemoteConfigError) {
                     try file.save(next)
                     core.stored = next
@@ -574,14 +564,10 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
     /// Makes the fetched template active if it differs, writing it first; the update to announce
     /// (outside the lock) when active values changed.
     private func activateFetched(_ core: inout Core) -> (Result<Activation, RemoteConfigError>, RemoteConfigUpdate?) {
-        guard let fetched = core.stored.fetched, fetched != core.stored.active else {
+        var next = core.stored
+        guard let update = Self.makeFetchedActive(in: &next) else {
             return (.success(Activation(madeNewTemplateActive: false, changedValues: false)), nil)
         }
-        let update = RemoteConfigUpdate(
-            changesFrom: core.stored.active?.entries ?? [:], to: fetched.entries,
-            templateVersion: fetched.templateVersion.flatMap { Int($0) })
-        var next = core.stored
-        next.active = fetched
         do throws(RemoteConfigError) {
             try file.save(next)
         } catch {
@@ -590,6 +576,21 @@ public final class LiveRemoteConfig: RemoteConfigProtocol {
         core.stored = next
         let changed = !update.updatedKeys.isEmpty
         return (.success(Activation(madeNewTemplateActive: true, changedValues: changed)), changed ? update : nil)
+    }
+
+    /// Makes `state`'s fetched template active when another one is; the update naming the keys that
+    /// changed (there may be none), or nil when nothing was made active. Writes nothing.
+    private static func makeFetchedActive(in state: inout StoredState) -> RemoteConfigUpdate? {
+        guard let fetched = state.fetched, fetched != state.active else { return nil }
+        let update = update(from: state.active, to: fetched)
+        state.active = fetched
+        return update
+    }
+
+    /// What making `fetched` active in place of `active` changes.
+    private static func update(from active: RemoteTemplate?, to fetched: RemoteTemplate) -> RemoteConfigUpdate {
+        RemoteConfigUpdate(
+            changesFrom: active?.entries ?? [:], to: fetched.entries, templateVersion: fetched.templateVersion.flatMap { Int($0) })
     }
 
     /// Writes bookkeeping that is kept in memory even when the write fails (a back-off must hold

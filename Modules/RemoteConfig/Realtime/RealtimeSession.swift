@@ -16,8 +16,9 @@ import RemoteConfigInterface
 /// A message naming a version above the last fetched one starts a fetch, after a random 0–3 s
 /// spread as Firebase's SDKs wait (tried again up to three times in all until the fetched template
 /// reaches that version; when none does, the listeners are told, as Firebase's
-/// `CONFIG_UPDATE_NOT_FETCHED`, and listening goes on). Nothing is activated: when the fetched
-/// values differ from the active ones, an update names the keys that differ, and the listener decides.
+/// `CONFIG_UPDATE_NOT_FETCHED`, and listening goes on). When the fetched values differ from the
+/// active ones, an update names the keys that differ; the listener decides whether to activate,
+/// unless the client's configuration has the fetch activate them (`activatesRealtimeUpdates`).
 final class RealtimeSession: @unchecked Sendable {  // every `var` is read and written on `queue` only
     /// The client's callback queue (serial), where its fetches answer: a fetch's outcome is handled
     /// in the same turn, and an update reaches the listeners with no hand-off of its own.

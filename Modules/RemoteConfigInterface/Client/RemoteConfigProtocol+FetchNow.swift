@@ -8,6 +8,12 @@ extension RemoteConfigProtocol {
     /// values; an implementation that can tell (the live client) reports it for every fetch that
     /// reached the server, as `fetchAndActivate` does.
     public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
+        fetchWithExpirationZeroThenActivate(completionHandler: completionHandler)
+    }
+
+    /// `fetchNowAndActivate` as this composition: for an implementation that has its own and, in
+    /// some modes, wants this one (a fake answered by hand).
+    package func fetchWithExpirationZeroThenActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
         fetch(withExpirationDuration: 0) { [self] status, error in
             guard status == .success else {
                 completionHandler?(.error, error ?? RemoteConfigError.unknown)

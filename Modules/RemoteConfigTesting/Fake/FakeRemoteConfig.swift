@@ -285,15 +285,7 @@ public class FakeRemoteConfig: RemoteConfigProtocol, @unchecked Sendable {
     /// (by hand: a fetch with expiration 0, then an activation, each waiting for the test).
     public func fetchNowAndActivate(completionHandler: RemoteConfigFetchAndActivateCompletion?) {
         guard !state.withLock({ $0.answersByHand }) else {
-            fetch(withExpirationDuration: 0) { [self] status, error in
-                guard status == .success else {
-                    completionHandler?(.error, error ?? RemoteConfigError.unknown)
-                    return
-                }
-                activate { changed, error in
-                    completionHandler?(error != nil ? .error : changed ? .successFetchedFromRemote : .successUsingPreFetchedData, error)
-                }
-            }
+            fetchWithExpirationZeroThenActivate(completionHandler: completionHandler)
             return
         }
         fetchAndActivate(expiration: 0, completionHandler: completionHandler)
