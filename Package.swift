@@ -90,7 +90,7 @@ let modules: [Target] = [
 
     // feature interfaces: protocols, value types and errors only
     module("ContactsInterface", ["Reactive"]),
-    module("MenuInterface", ["Reactive"]),
+    module("MenuInterface", ["Dependencies", "Reactive"]),
     // Auth's interface holds its client's dependency key
     module("AuthInterface", ["Dependencies", "Reactive"]),
 
@@ -115,8 +115,8 @@ let modules: [Target] = [
     module(
         "Menu",
         [
-            "MenuInterface", "Architecture", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI",
-            "FeatureContract",
+            "MenuInterface", "Architecture", "Dependencies", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI",
+            "TerminalUI", "FeatureContract",
             "ArgumentParsing",
         ]),
     module("Auth", ["AuthInterface", "Architecture", "Dependencies", "Reactive", "TerminalUI", "FeatureContract", "ArgumentParsing"]),
@@ -192,8 +192,8 @@ let testTargets: [Target] = [
     tests(
         "Menu",
         [
-            "MenuInterface", "Architecture", "FeatureContract", "PersistenceInterface", "Persistence", "RemoteConfigInterface",
-            "RemoteConfigTesting", "Reactive", "ReactiveTesting", "TerminalUI",
+            "MenuInterface", "Architecture", "ArchitectureTesting", "Dependencies", "FeatureContract", "PersistenceInterface",
+            "Persistence", "RemoteConfigInterface", "RemoteConfigTesting", "Reactive", "ReactiveTesting", "TerminalUI",
         ]),
     // every decoder of bytes from outside the process, as a fuzzer drives it (Scripts/fuzz.sh);
     // the tests replay each target's corpus, the executable is libFuzzer's entry or a replay tool

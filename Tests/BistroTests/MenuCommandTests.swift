@@ -2,13 +2,14 @@ import Auth
 import BistroApp
 import Contacts
 import Foundation
-import Menu
 import MenuInterface
 import Persistence
 import PersistenceInterface
 import ReactiveTesting
 import TestSupport
 import XCTest
+
+@testable import Menu
 
 /// `bistro menu ...`, `bistro orders` and `bistro` without a command, end to end.
 final class MenuCommandTests: BistroTestCase {
@@ -176,6 +177,34 @@ final class MenuCommandTests: BistroTestCase {
         XCTAssertTrue(again.standardError.hasPrefix("bistro: warning: the server's menu was refused"), again.standardError)
     }
 
+    func testARefreshThatChangesASelectedItemTakesItsCountOffAndTheNextListSaysSoOnce() throws {
+        let server = try LocalConfigServer()
+        self.server = server
+        let url = server.baseURL.absoluteString
+        try server.setTemplate(
+            ["menu": #"[{"id": 7, "name": "순대", "price": 5000}, {"id": 8, "name": "김밥", "price": 3500}]"#, "seller_contacts": "[]"])
+        XCTAssertEqual(try bistro("menu", "set", "순대", "2", "--remote-config-url", url).status, 0)
+        XCTAssertEqual(try bistro("menu", "set", "김밥", "1", "--remote-config-url", url).status, 0)
+
+        // Id 7 becomes another dish and id 8 goes: the counts do not move to what the user did not choose.
+        try server.setTemplate(["menu": #"[{"id": 7, "name": "Token Tea", "price": 5000}]"#, "seller_contacts": "[]"])
+        let state = home.appendingPathComponent("changed").path
+        let list = try bistro("menu", "list", "--remote-config-url", url, "--state-dir", state)
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, "ID   PRICE  COUNT  NAME\n7   ₩5,000      0  Token Tea\nitems: 0  total: ₩0\n")
+        XCTAssertEqual(
+            list.standardError,
+            """
+            bistro: note: 순대 (₩5,000) is now Token Tea (₩5,000): 2 taken off the selection.
+            bistro: note: 김밥 (₩3,500) is no longer on the menu: 1 taken off the selection.
+
+            """)
+        let again = try bistro("menu", "list", "--state-dir", state)
+        XCTAssertEqual(again.standardError, "")
+        let order = try bistro("menu", "order", "--state-dir", state)
+        XCTAssertEqual(order.standardError, "bistro: error: could not order: nothing is selected (see 'bistro menu set')\n")
+    }
+
     func testOnTheFirstRunARefusedMenuGivesWayToTheAppsOwn() throws {
         let server = try LocalConfigServer()
         self.server = server
@@ -225,9 +254,9 @@ final class MenuCommandTests: BistroTestCase {
         let path = home.appendingPathComponent("data/bistro/bistro.sqlite").path
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let added: Set = ["menu.createSelection", "bistro.moveMenuSelection"]
+        let added: Set = ["menu.createSelection", "menu.selectionKeepsNameAndPrice", "bistro.moveMenuSelection"]
         let previous = try Self.migrations.filter { !added.contains($0.name) }
-        XCTAssertEqual(previous.count, try Self.migrations.count - 2)
+        XCTAssertEqual(previous.count, try Self.migrations.count - 3)
         let old = try SQLiteDatabase(.file(path: path), migrations: previous)
         try old.write { db in
             try db.execute(
@@ -259,7 +288,9 @@ final class MenuCommandTests: BistroTestCase {
         // The new migrations ran after the old ones, the feature's first; the app's table is gone.
         let upgraded = try SQLiteDatabase(.file(path: path), migrations: try Self.migrations)
         defer { upgraded.close() }
-        XCTAssertEqual(try upgraded.appliedMigrations(), previous.map(\.name) + ["menu.createSelection", "bistro.moveMenuSelection"])
+        XCTAssertEqual(
+            try upgraded.appliedMigrations(),
+            previous.map(\.name) + ["menu.createSelection", "menu.selectionKeepsNameAndPrice", "bistro.moveMenuSelection"])
         let tables = try upgraded.read {
             try $0.fetchRows(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'bistro%' ORDER BY name")
         }
@@ -271,7 +302,7 @@ final class MenuCommandTests: BistroTestCase {
         let path = home.appendingPathComponent("data/bistro/bistro.sqlite").path
         let database = try SQLiteDatabase(.file(path: path), migrations: try Self.migrations)
         defer { database.close() }
-        // The service the interactive screen's view model starts from.
+        // What the interactive screen's client starts from.
         let stored = try LiveMenuSelectionService(database: database).selection().toBlocking(timeout: 10).single()
         XCTAssertEqual(stored, try MenuSelection(counts: [3: 3]))
     }

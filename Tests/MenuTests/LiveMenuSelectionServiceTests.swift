@@ -1,5 +1,4 @@
 import Foundation
-import Menu
 import MenuInterface
 import Persistence
 import PersistenceInterface
@@ -8,14 +7,16 @@ import ReactiveTesting
 import RemoteConfigTesting
 import XCTest
 
+@testable import Menu
+
 /// The live selection service on an in-memory database holding the sample catalog: counts above 0
 /// only, items of the catalog only, one transaction per change, in the order asked.
 final class LiveMenuSelectionServiceTests: XCTestCase {
     /// A database holding the sample catalog, stored by the live catalog service.
     private func makeDatabase() throws -> SQLiteDatabase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
-        let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
-        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: FakeRemoteConfig.sample(), database: database)
+        Collector(service.events()).wait { $0.last?.element == sampleMenus }
         try database.write { _ in }  // the writer is done with that commit, did-save included
         return database
     }
@@ -89,11 +90,11 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
     func testASmallerSelectionIsStoredEvenWhenItsTotalNoLongerFits() throws {
         let database = try makeDatabase()
         let service = LiveMenuSelectionService(database: database)
-        let many = Int.max / 4000
-        _ = try service.setCount(many, of: 1).toBlocking(timeout: 10).single()
-        _ = try service.setCount(1, of: 4).toBlocking(timeout: 10).single()
-        // Another writer doubles the price: taking items away must still be possible.
-        try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 8000 WHERE id = 1") }
+        let many = Int.max / 2000
+        // A selection stored before the total was checked (an imported one): taking items away must still be possible.
+        try database.write {
+            try MenuMigrations.importSelection(selection([1: many, 4: 1]), in: $0)
+        }
         XCTAssertEqual(failure(of: service.setCount(2, of: 4)), .totalOverflow)
         XCTAssertEqual(try service.setCount(many - 1, of: 1).toBlocking(timeout: 10).single(), selection([1: many - 1, 4: 1]))
         XCTAssertEqual(
@@ -145,28 +146,55 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
 
     // MARK: The catalog
 
-    func testACountGoesWhenTheCatalogLosesItsItemAndStaysWhenOnlyThePriceChanges() throws {
+    func testACountStaysOnlyWhileTheCatalogHasItsItemAtTheNameAndPriceChosenAndEachChangeIsKeptToBeTold() throws {
         let database = try makeDatabase()
         let service = LiveMenuSelectionService(database: database)
-        _ = try service.replaceSelection(with: selection([1: 1, 3: 2])).toBlocking(timeout: 10).single()
+        _ = try service.replaceSelection(with: selection([1: 1, 2: 2, 3: 3])).toBlocking(timeout: 10).single()
 
+        // Id 1 keeps its dish and price, id 2 comes back at another price, id 3 goes.
         let remoteConfig = FakeRemoteConfig.sample()
         remoteConfig.configSettings.minimumFetchInterval = 0
-        remoteConfig.serverValues["menu"] = #"[{"id": 1, "name": "떡볶이", "price": 4500}, {"id": 2, "name": "김밥", "price": 3500}]"#
-        let catalogs = Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu())
+        remoteConfig.serverValues["menu"] = #"[{"id": 1, "name": "떡볶이", "price": 4000}, {"id": 2, "name": "김밥", "price": 3900}]"#
+        let catalogs = Collector(LiveMenuEvents(remoteConfig: remoteConfig, database: database).events())
         catalogs.wait { $0.last?.element?.count == 2 }
 
         XCTAssertEqual(try service.selection().toBlocking(timeout: 10).single(), selection([1: 1]))
         XCTAssertEqual(try selectionRows(database), [["1", "1"]])
         XCTAssertEqual(
             try service.selectedMenus().toBlocking(timeout: 10).single(),
-            [MenuItem(id: 1, name: "떡볶이", price: 4500, count: 1), MenuItem(id: 2, name: "김밥", price: 3500)])
+            [MenuItem(id: 1, name: "떡볶이", price: 4000, count: 1), MenuItem(id: 2, name: "김밥", price: 3900)])
+        let changes = try database.read { try MenuSelectionChangeRecord.changes(in: $0) }
+        XCTAssertEqual(
+            changes.map(\.chosen), [MenuItem(id: 2, name: "김밥", price: 3500, count: 2), MenuItem(id: 3, name: "라면", price: 4500, count: 3)])
+        XCTAssertEqual(changes.map(\.now), [MenuItem(id: 2, name: "김밥", price: 3900), nil])
+        XCTAssertEqual(
+            changes.map(\.description),
+            [
+                "김밥 (₩3,500) is now 김밥 (₩3,900): 2 taken off the selection.",
+                "라면 (₩4,500) is no longer on the menu: 3 taken off the selection.",
+            ])
+
+        try database.write { try MenuSelectionChangeRecord.acknowledge([changes[0]], in: $0) }
+        XCTAssertEqual(try database.read { try MenuSelectionChangeRecord.changes(in: $0) }, [changes[1]])
+    }
+
+    func testACountChangeForAnItemAsItWasShownBeforeARefreshIsRefused() throws {
+        let database = try makeDatabase()
+        let service = LiveMenuSelectionService(database: database)
+        try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 3900 WHERE id = 2") }
+        // The screen still showed 김밥 at ₩3,500: the tap is for that, not for what is stored now.
+        XCTAssertEqual(failure(of: service.changeCount(of: sampleMenus[1], by: 1)), .staleOrder(menuID: 2))
+        XCTAssertEqual(try selectionRows(database), [])
+        let shownNow = MenuItem(id: 2, name: "김밥", price: 3900)
+        XCTAssertEqual(try service.changeCount(of: shownNow, by: 1).toBlocking(timeout: 10).single(), selection([2: 1]))
     }
 
     func testRowsOfItemsNotOnTheCatalogAreNotReadAndGoWithTheNextChange() throws {
         let database = try makeDatabase()
         let service = LiveMenuSelectionService(database: database)
-        try database.write { try $0.execute(sql: "INSERT INTO menuSelection (menuID, count) VALUES (2, 1), (99, 5)") }
+        try database.write {
+            try $0.execute(sql: "INSERT INTO menuSelection (menuID, count, name, price) VALUES (2, 1, '김밥', 3500), (99, 5, '?', 1)")
+        }
 
         XCTAssertEqual(try service.selection().toBlocking(timeout: 10).single(), selection([2: 1]))
         XCTAssertEqual(try service.selectedMenus().toBlocking(timeout: 10).single(), selecting([2: 1]))
@@ -203,7 +231,9 @@ final class LiveMenuSelectionServiceTests: XCTestCase {
 
         let database = try SQLiteDatabase(.file(path: path), migrations: MenuFeature.migrations)
         defer { database.close() }
-        XCTAssertEqual(try database.appliedMigrations(), ["menu.createMenuItems", "menu.createOrders", "menu.createSelection"])
+        XCTAssertEqual(
+            try database.appliedMigrations(),
+            ["menu.createMenuItems", "menu.createOrders", "menu.createSelection", "menu.selectionKeepsNameAndPrice"])
         let service = LiveMenuSelectionService(database: database)
         XCTAssertEqual(try service.setCount(3, of: 2).toBlocking(timeout: 10).single(), selection([2: 3]))
         XCTAssertEqual(try service.selectedMenus().toBlocking(timeout: 10).single(), [MenuItem(id: 2, name: "김밥", price: 3500, count: 3)])

@@ -28,8 +28,8 @@ final class LiveMenuServiceTests: XCTestCase {
 
     func testTheRemoteCatalogIsStoredThenDeliveredFromTheDatabase() throws {
         let database = try makeDatabase()
-        let service = LiveMenuService(remoteConfig: makeRemoteConfig(), database: database)
-        let catalogs = Collector(service.fetchMenu())
+        let service = LiveMenuEvents(remoteConfig: makeRemoteConfig(), database: database)
+        let catalogs = Collector(service.events())
 
         // What the empty table holds first, then what it holds after the refresh wrote it.
         let events = catalogs.wait { $0.count == 2 }
@@ -46,8 +46,8 @@ final class LiveMenuServiceTests: XCTestCase {
     func testATemplatePublishedLaterIsStoredAndABadOneIsAnErrorThatKeepsTheCatalog() throws {
         let database = try makeDatabase()
         let remoteConfig = makeRemoteConfig()
-        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
-        let catalogs = Collector(service.fetchMenu())
+        let service = LiveMenuEvents(remoteConfig: remoteConfig, database: database)
+        let catalogs = Collector(service.events())
         catalogs.wait { $0.last?.element == sampleMenus }
 
         var values = RemoteConfigSample.entries
@@ -65,8 +65,8 @@ final class LiveMenuServiceTests: XCTestCase {
     func testRealTimeUpdatesEndingIsOneErrorAndTheStoredCatalogStillReachesTheStream() throws {
         let database = try makeDatabase()
         let remoteConfig = FakeRemoteConfig.answeredByHand()
-        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
-        let catalogs = Collector(service.fetchMenu())
+        let service = LiveMenuEvents(remoteConfig: remoteConfig, database: database)
+        let catalogs = Collector(service.events())
         catalogs.wait { $0.count == 1 }
 
         remoteConfig.failRealtimeUpdates(.realtimeDisabled)
@@ -81,8 +81,8 @@ final class LiveMenuServiceTests: XCTestCase {
 
     func testAnotherWriterChangingTheTableReachesTheStream() throws {
         let database = try makeDatabase()
-        let service = LiveMenuService(remoteConfig: makeRemoteConfig(), database: database)
-        let catalogs = Collector(service.fetchMenu())
+        let service = LiveMenuEvents(remoteConfig: makeRemoteConfig(), database: database)
+        let catalogs = Collector(service.events())
         catalogs.wait { $0.last?.element == sampleMenus }
 
         try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 4200 WHERE id = 1") }
@@ -93,19 +93,19 @@ final class LiveMenuServiceTests: XCTestCase {
     func testTheSameCatalogAgainWritesNothingAndAChangedOneIsWrittenOnce() throws {
         let database = try makeDatabase()
         let remoteConfig = makeRemoteConfig()
-        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
-        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: remoteConfig, database: database)
+        Collector(service.events()).wait { $0.last?.element == sampleMenus }
         // Observers may hear of a commit before its did-save is sent; this write queues after both.
         try database.write { _ in }
 
         let saves = Collector(database.didSave)
-        let again = Collector(service.fetchMenu())
+        let again = Collector(service.events())
         try database.write { _ in }  // the fake answers at once; this write queues behind the refresh's
         XCTAssertEqual(again.wait { !$0.isEmpty }.map(\.element), [sampleMenus])
         XCTAssertEqual(saves.elements, [])
 
         remoteConfig.serverValues["menu"] = #"[{"id": 2, "name": "김밥", "price": 3000}]"#
-        let changed = Collector(service.fetchMenu())
+        let changed = Collector(service.events())
         XCTAssertEqual(changed.wait { $0.last?.element == [MenuItem(id: 2, name: "김밥", price: 3000)] }.last?.element?.count, 1)
         try database.write { _ in }
         XCTAssertEqual(saves.elements.count, 1)
@@ -132,14 +132,14 @@ final class LiveMenuServiceTests: XCTestCase {
         for (value, expected) in cases {
             let database = try makeDatabase()
             let remoteConfig = makeRemoteConfig()
-            let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
-            Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+            let service = LiveMenuEvents(remoteConfig: remoteConfig, database: database)
+            Collector(service.events()).wait { $0.last?.element == sampleMenus }
             try database.write { _ in }  // the first commit's did-save has been sent
             let before = try storedRows(database)
             let saves = Collector(database.didSave)
 
             remoteConfig.serverValues["menu"] = value
-            let events = Collector(service.fetchMenu()).wait { events in events.contains { $0.error != nil } }
+            let events = Collector(service.events()).wait { events in events.contains { $0.error != nil } }
             try database.write { _ in }  // anything the refresh queued has run
 
             XCTAssertEqual(events.compactMap { $0.error as? MenuError }, [.invalidCatalog(expected)], "\(value ?? "nil")")
@@ -153,17 +153,17 @@ final class LiveMenuServiceTests: XCTestCase {
     func testARefusedCatalogIsOneErrorHoweverManyScreensAndRunsMeetIt() throws {
         let database = try makeDatabase()
         let remoteConfig = makeRemoteConfig()
-        Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu()).wait { $0.last?.element == sampleMenus }
+        Collector(LiveMenuEvents(remoteConfig: remoteConfig, database: database).events()).wait { $0.last?.element == sampleMenus }
         remoteConfig.serverValues["menu"] = #"[{"id": 1, "name": "떡볶이", "price": 0}]"#
 
-        let first = Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu())
+        let first = Collector(LiveMenuEvents(remoteConfig: remoteConfig, database: database).events())
         XCTAssertEqual(
             first.wait { $0.contains { $0.error != nil } }.compactMap { $0.error as? MenuError },
             [.invalidCatalog(.nonPositivePrice(id: 1))])
 
         // The next screen, of this run or the next one (a service over new tables), meets the same
         // value: the stored catalog, and no error.
-        let second = Collector(LiveMenuService(remoteConfig: remoteConfig, database: database).fetchMenu())
+        let second = Collector(LiveMenuEvents(remoteConfig: remoteConfig, database: database).events())
         // Another writer's change, delivered after whatever the second screen's sync (queued first) reports.
         try database.write { try $0.execute(sql: "UPDATE menuItems SET price = 4200 WHERE id = 1") }
         let events = second.wait { $0.last?.element?.first?.price == 4200 }
@@ -175,11 +175,11 @@ final class LiveMenuServiceTests: XCTestCase {
     func testARemoteConfigFailureIsATypedErrorAndTheStoredCatalogStays() throws {
         let database = try makeDatabase()
         let remoteConfig = makeRemoteConfig()
-        let service = LiveMenuService(remoteConfig: remoteConfig, database: database)
-        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: remoteConfig, database: database)
+        Collector(service.events()).wait { $0.last?.element == sampleMenus }
 
         remoteConfig.fetchError = RemoteConfigError.timedOut
-        let events = Collector(service.fetchMenu()).wait { $0.count == 2 }
+        let events = Collector(service.events()).wait { $0.count == 2 }
         XCTAssertEqual(events.compactMap(\.element), [sampleMenus])
         XCTAssertEqual(events.compactMap { $0.error as? MenuError }, [.catalogUnavailable(reason: "The remote config fetch timed out.")])
     }
@@ -190,8 +190,8 @@ final class LiveMenuServiceTests: XCTestCase {
         // catalog is stored all the same.
         let remoteConfig = FakeRemoteConfig(serverValues: RemoteConfigSample.entries, activeValues: RemoteConfigSample.entries)
         remoteConfig.fetch(withExpirationDuration: 0, completionHandler: nil)
-        let service = LiveMenuService(remoteConfig: remoteConfig, database: try makeDatabase())
-        let events = Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: remoteConfig, database: try makeDatabase())
+        let events = Collector(service.events()).wait { $0.last?.element == sampleMenus }
         XCTAssertEqual(events.compactMap(\.error).count, 0)
         XCTAssertEqual(remoteConfig.fetchCount, 1)
     }
@@ -199,14 +199,14 @@ final class LiveMenuServiceTests: XCTestCase {
     // MARK: Schema
 
     func testTheMigrationsCreateThePrefixedTables() throws {
-        let names = ["menu.createMenuItems", "menu.createOrders", "menu.createSelection"]
+        let names = ["menu.createMenuItems", "menu.createOrders", "menu.createSelection", "menu.selectionKeepsNameAndPrice"]
         XCTAssertEqual(MenuFeature.migrations.map(\.name), names)
         let database = try makeDatabase()
         XCTAssertEqual(try database.appliedMigrations(), names)
         let tables = try database.read {
             try $0.fetchRows(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'menu%' ORDER BY name")
         }
-        XCTAssertEqual(tables.map { text($0[0]) }, ["menuItems", "menuOrderLines", "menuOrders", "menuSelection"])
+        XCTAssertEqual(tables.map { text($0[0]) }, ["menuItems", "menuOrderLines", "menuOrders", "menuSelection", "menuSelectionChanges"])
     }
 }
 

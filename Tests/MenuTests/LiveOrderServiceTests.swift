@@ -1,5 +1,4 @@
 import Foundation
-import Menu
 import MenuInterface
 import Persistence
 import PersistenceInterface
@@ -7,6 +6,8 @@ import Reactive
 import ReactiveTesting
 import RemoteConfigTesting
 import XCTest
+
+@testable import Menu
 
 /// The live order service on an in-memory database: an order and its lines in one transaction,
 /// checked against the stored catalog and taken off the stored selection.
@@ -16,8 +17,8 @@ final class LiveOrderServiceTests: XCTestCase {
     /// A database holding the sample catalog, stored by the live catalog service.
     private func makeDatabase() throws -> SQLiteDatabase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
-        let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
-        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: FakeRemoteConfig.sample(), database: database)
+        Collector(service.events()).wait { $0.last?.element == sampleMenus }
         try database.write { _ in }  // the writer is done with that commit, did-save included
         return database
     }
@@ -126,8 +127,8 @@ final class LiveOrderServiceTests: XCTestCase {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let first = try SQLiteDatabase(.file(path: path), migrations: MenuFeature.migrations)
         let second = try SQLiteDatabase(.file(path: path), migrations: MenuFeature.migrations)
-        let catalog = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: first)
-        Collector(catalog.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let catalog = LiveMenuEvents(remoteConfig: FakeRemoteConfig.sample(), database: first)
+        Collector(catalog.events()).wait { $0.last?.element == sampleMenus }
         try select([3: 1], in: first)
         let order = try Order(menus: selecting([3: 1]))
 

@@ -1,5 +1,4 @@
 import Foundation
-import Menu
 import MenuInterface
 import Persistence
 import PersistenceInterface
@@ -8,14 +7,16 @@ import ReactiveTesting
 import RemoteConfigTesting
 import XCTest
 
+@testable import Menu
+
 /// The order history read back through `LiveOrderService`: oldest first, each with its lines.
 final class OrderHistoryTests: XCTestCase {
     private let placedAt = Date(timeIntervalSinceReferenceDate: 700_000_000.25)
 
     private func makeDatabase() throws -> SQLiteDatabase {
         let database = try SQLiteDatabase.inMemory(migrations: MenuFeature.migrations)
-        let service = LiveMenuService(remoteConfig: FakeRemoteConfig.sample(), database: database)
-        Collector(service.fetchMenu()).wait { $0.last?.element == sampleMenus }
+        let service = LiveMenuEvents(remoteConfig: FakeRemoteConfig.sample(), database: database)
+        Collector(service.events()).wait { $0.last?.element == sampleMenus }
         // Orders are of the stored selection: enough of everything for every order below.
         _ = try LiveMenuSelectionService(database: database)
             .replaceSelection(with: MenuSelection(counts: [1: 10, 2: 10, 3: 10, 4: 10])).toBlocking(timeout: 10).single()

@@ -19,63 +19,9 @@ func selecting(_ counts: [Int: Int], in menus: [MenuItem] = sampleMenus) -> [Men
     menus.map { MenuItem(id: $0.id, name: $0.name, price: $0.price, count: counts[$0.id] ?? 0) }
 }
 
-// MARK: Stub services (the ReSwift middleware tutorial's test doubles)
-
-/// A menu service that delivers whatever the test puts into `events`, and counts subscriptions.
-final class StubMenuService: MenuService {
-    /// What subscribers receive; `BehaviorSubject` so a subscriber gets the latest at once.
-    let events: BehaviorSubject<Event<[MenuItem]>>
-    private let subscriptions = Locked(0)
-
-    init(_ first: Event<[MenuItem]> = .next(sampleMenus)) {
-        events = BehaviorSubject(value: first)
-    }
-
-    /// How many times `fetchMenu()` was subscribed to.
-    var subscriptionCount: Int { subscriptions.withLock { $0 } }
-
-    func fetchMenu() -> Observable<Event<[MenuItem]>> {
-        Observable.deferred { [subscriptions, events] in
-            subscriptions.withLock { $0 += 1 }
-            return events.asObservable()
-        }
-    }
-}
-
-/// An order service that answers with `result` (a receipt numbered from 1, or the error) and
-/// records the orders it was given; with `hold` set, it answers only when `release()` is called.
-final class StubOrderService: OrderService {
-    private let orders = Locked<[Order]>([])
-    private let result: Result<Void, MenuError>
-    private let pending = PublishSubject<Void>()
-    private let hold: Bool
-
-    init(result: Result<Void, MenuError> = .success(()), hold: Bool = false) {
-        self.result = result
-        self.hold = hold
-    }
-
-    /// The orders received, in order.
-    var received: [Order] { orders.withLock { $0 } }
-
-    /// Lets held orders answer.
-    func release() {
-        pending.onNext(())
-    }
-
-    func placeOrder(_ order: Order) -> Single<Receipt> {
-        let number = orders.withLock {
-            $0.append(order)
-            return $0.count
-        }
-        let answer: Single<Receipt> =
-            switch result {
-            case .success: .just(Receipt(orderID: Int64(number), placedAt: Date(timeIntervalSinceReferenceDate: 0), order: order))
-            case .failure(let error): .error(error)
-            }
-        guard hold else { return answer }
-        return pending.take(1).flatMap { answer.asObservable() }.asSingle()
-    }
+/// The selection of `counts`, which the test writes with counts of 0 or more.
+func selection(_ counts: [Int: Int]) -> MenuSelection {
+    try! MenuSelection(counts: counts)
 }
 
 // MARK: Recording

@@ -23,7 +23,7 @@ struct MenuCommand: FullScreenCommand {
 
     /// Not on a terminal: the list.
     func run(with services: FeatureServices) async throws {
-        try MenuRefresh.show(try await MenuRefresh.menus(services), json: false, on: services.console)
+        try MenuSync.show(try await MenuSync.menus(services), json: false, on: services.console)
     }
 }
 
@@ -34,7 +34,7 @@ struct MenuListCommand: FeatureCommand {
     @Flag(help: "print JSON") var json = false
 
     func run(with services: FeatureServices) async throws {
-        try MenuRefresh.show(try await MenuRefresh.menus(services), json: json, on: services.console)
+        try MenuSync.show(try await MenuSync.menus(services), json: json, on: services.console)
     }
 }
 
@@ -60,7 +60,7 @@ struct MenuSetCommand: FeatureCommand {
     }
 
     func run(with services: FeatureServices) async throws {
-        let menus = try await MenuRefresh.menus(services)
+        let menus = try await MenuSync.menus(services)
         // An item is named by its id or its exact name.
         guard let menu = menus.first(where: { String($0.id) == item || $0.name == item }) else {
             throw CommandFailure("no item '\(item)' on the menu (see 'bistro menu list')")
@@ -69,7 +69,7 @@ struct MenuSetCommand: FeatureCommand {
         let stored = try await CommandFailure.during("could not set the count") {
             try await LiveMenuSelectionService(database: try services.database()).setCount(count, of: menu.id).value
         }
-        try MenuRefresh.show(stored.applied(to: menus), json: json, on: services.console)
+        try MenuSync.show(stored.applied(to: menus), json: json, on: services.console)
     }
 }
 
@@ -82,11 +82,11 @@ struct MenuClearCommand: FeatureCommand {
     // The refresh comes first, as for `set` and `order`: a refresh that fails then fails the
     // command before the selection changed, and once it is cleared only the printing is left.
     func run(with services: FeatureServices) async throws {
-        let menus = try await MenuRefresh.menus(services)
+        let menus = try await MenuSync.menus(services)
         let cleared = try await CommandFailure.during("could not clear the selection") {
             try await LiveMenuSelectionService(database: try services.database()).clearSelection().value
         }
-        try MenuRefresh.show(cleared.applied(to: menus), json: json, on: services.console)
+        try MenuSync.show(cleared.applied(to: menus), json: json, on: services.console)
     }
 }
 
@@ -98,7 +98,7 @@ struct MenuOrderCommand: FeatureCommand {
     @Flag(help: "print JSON") var json = false
 
     func run(with services: FeatureServices) async throws {
-        let menus = try await MenuRefresh.menus(services)
+        let menus = try await MenuSync.menus(services)
         let order: Order
         do {
             order = try Order(menus: menus)

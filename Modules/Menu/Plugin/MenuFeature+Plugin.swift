@@ -21,6 +21,6 @@ extension MenuFeature {
             }
         ],
         summary: FeatureSummary(title: "Menu") { services in
-            MenuOutput.text(try await MenuRefresh.menus(services), style: services.console.style)
+            MenuOutput.text(try await MenuSync.menus(services), style: services.console.style)
         })
 }

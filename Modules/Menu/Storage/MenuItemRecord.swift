@@ -26,11 +26,12 @@ struct MenuItemRecord: DatabaseRecord, Equatable {
 
 extension MenuItemRecord {
     /// Makes the stored catalog `menus`, within the caller's transaction. The counts of items it no
-    /// longer has leave the stored selection in the same transaction, as they leave the screen's.
+    /// longer has at the name and price they were chosen at leave the stored selection in the same
+    /// transaction, recorded for the user to be told.
     static func replaceCatalog(with menus: [MenuItem], in db: any WriteTransaction) throws {
         try db.deleteAll(MenuItemRecord.self)
         for (position, menu) in menus.enumerated() { try db.insert(MenuItemRecord(menu, position: position)) }
-        try MenuSelectionRecord.keepOnly(menuIDs: menus.map(\.id), in: db)
+        try MenuSelectionRecord.keepChosen(in: menus, in: db)
     }
 
     /// The stored catalog in its order, with no selection.

@@ -8,9 +8,8 @@ extension MenuMigrations {
     // checked it when it stored the counts). It runs with Menu's current code: the app's migrations
     // come after the feature's in the list, so the feature's schema is complete when it runs.
     public static func importSelection(_ selection: MenuSelection, in db: any WriteTransaction) throws {
-        let catalog = Set(try db.fetchAll(MenuItemRecord.self).map(\.id))
-        for (menuID, count) in selection.counts.sorted(by: { $0.key < $1.key }) where catalog.contains(menuID) {
-            try db.upsert(MenuSelectionRecord(menuID: menuID, count: count))
+        for item in try MenuItemRecord.menus(in: db) where selection.count(of: item.id) > 0 {
+            try db.upsert(MenuSelectionRecord(item, count: selection.count(of: item.id)))
         }
     }
 }

@@ -47,5 +47,28 @@ public enum MenuMigrations {
                     count INTEGER NOT NULL CHECK (count > 0)
                 )
                 """),
+        // A selected item keeps the name and price it was chosen at, so that a refresh that gives its
+        // id another dish or price takes the count off instead of moving it; what a refresh took off
+        // waits in `menuSelectionChanges` until the user is told. Rows of items the catalog lost
+        // were never shown: they go.
+        Migration(
+            "menu.selectionKeepsNameAndPrice",
+            sql: """
+                ALTER TABLE menuSelection ADD COLUMN name TEXT NOT NULL DEFAULT '';
+                ALTER TABLE menuSelection ADD COLUMN price INTEGER NOT NULL DEFAULT 0;
+                DELETE FROM menuSelection WHERE menuID NOT IN (SELECT id FROM menuItems);
+                UPDATE menuSelection SET
+                    name = (SELECT name FROM menuItems WHERE menuItems.id = menuSelection.menuID),
+                    price = (SELECT price FROM menuItems WHERE menuItems.id = menuSelection.menuID);
+                CREATE TABLE menuSelectionChanges (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    menuID INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    price INTEGER NOT NULL,
+                    count INTEGER NOT NULL CHECK (count > 0),
+                    newName TEXT,
+                    newPrice INTEGER
+                )
+                """),
     ]
 }

@@ -1,8 +1,8 @@
 /// One item of the menu and how many of it are selected: the RxSwift menu tutorial's `Menu`, named
 /// `MenuItem` here because a type must not share its module's name (`Menu.X` would no longer reach the module).
 ///
-/// The catalog (`id`, `name`, `price`) comes from the menu service; `count` is the screen's
-/// selection, kept by the view model (and, when it has a `MenuSelectionService`, stored through it).
+/// The catalog (`id`, `name`, `price`) comes from remote config through the database; `count` is
+/// the stored selection's count of it.
 public struct MenuItem: Sendable, Hashable, Identifiable {
     /// The item's identity in the catalog; unique.
     public var id: Int

@@ -4,9 +4,9 @@ import PersistenceInterface
 import Reactive
 import TerminalUI
 
-/// What the menu commands share: the catalog refreshed from remote config into the database, then
+/// What the menu commands share: the catalog synced from remote config into the database, then
 /// the stored menu with the stored selection.
-enum MenuRefresh {
+enum MenuSync {
     /// Syncs the catalog table with remote config (only a valid catalog that changed is written),
     /// then returns the stored catalog in its order with the stored counts.
     static func menus(_ services: FeatureServices) async throws -> [MenuItem] {
@@ -33,6 +33,22 @@ enum MenuRefresh {
         if let refusal {
             warn("the server's menu was refused, keeping the last good menu: \(MenuError(tableFailure: refusal))", on: services.console)
         }
+        try await tellSelectionChanges(services)
+    }
+
+    /// Says on standard error what a refresh took off the selection (a selected item that went or
+    /// came back under another name or price), once: what is said is marked as told, as the
+    /// screen's alert does.
+    private static func tellSelectionChanges(_ services: FeatureServices) async throws {
+        let told = try await CommandFailure.during("could not read the menu") {
+            try await services.database().asyncWrite { db in
+                let changes = try MenuSelectionChangeRecord.changes(in: db)
+                try MenuSelectionChangeRecord.acknowledge(changes, in: db)
+                return changes
+            }
+            .asSingle().value
+        }
+        for change in told { note(change.description, on: services.console) }
     }
 
     /// The stored catalog with the stored counts, without a refresh.
@@ -51,5 +67,10 @@ enum MenuRefresh {
     /// The message may quote a server: its control characters are shown, not sent.
     private static func warn(_ message: String, on console: Console) {
         console.writeError("\(console.toolName): warning: \(message.sanitizedForTerminal)\n")
+    }
+
+    /// Writes `<tool>: note: <message>` to standard error, shown as `warn(_:on:)` shows.
+    private static func note(_ message: String, on console: Console) {
+        console.writeError("\(console.toolName): note: \(message.sanitizedForTerminal)\n")
     }
 }

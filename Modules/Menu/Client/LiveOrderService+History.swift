@@ -2,9 +2,9 @@ import MenuInterface
 import PersistenceInterface
 import Reactive
 
-extension LiveOrderService: OrderHistory {
+extension LiveOrderService {
     /// Every stored order, oldest first (ids only grow), each with its lines in their order.
-    public func placedOrders() -> Single<[Receipt]> {
+    func placedOrders() -> Single<[Receipt]> {
         database.readOnce { db in
             let lines = Dictionary(
                 grouping: try db.fetchAll(OrderLineRecord.order(Column("orderID").asc, Column("position").asc)), by: \.orderID)

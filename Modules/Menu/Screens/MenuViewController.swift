@@ -1,14 +1,15 @@
+import Architecture
 import MenuInterface
 import Reactive
 import ReactiveUI
 import TerminalUI
 
 /// The menu screen (the RxSwift menu tutorial's view controller): one row per item with its name, price in won and
-/// count, the total count and price, Clear and Order, and the alert the view model says to show.
+/// count, the total count and price, Clear and Order, and the alert the state says to show.
 ///
-/// It only shows and forwards: every key and tap goes to the view model, which decides. It binds
-/// as RxCocoa users do: the view model's outputs become drivers (on the main thread, never
-/// failing), taps and alerts signals.
+/// It only shows and forwards: it binds to the store's state as RxCocoa users bind (drivers on the
+/// main thread, never failing; taps as signals) and sends every key and tap to the store as an
+/// action, where the rules are. It follows the stored menu from `viewDidLoad` until it goes away.
 /// Keys: Up/Down select a row, `+`/`-` change its count, `c` clears, `o` orders, `r` reloads;
 /// Tab moves the focus to the buttons, where Enter taps them (in a tab bar, Tab switches tabs and
 /// the buttons are reached by their shortcuts).
@@ -25,14 +26,20 @@ public final class MenuViewController: ViewController {
     /// Orders the selection.
     public let orderButton = Button("Order", shortcut: "o")
 
-    private let viewModel: any MenuListViewModelType
+    private let store: Store<MenuList.State, MenuList.Action>
+    /// The `task` effect: following the stored menu, ended when the screen goes.
+    private var following: StoreTask?
     private let disposeBag = DisposeBag()
 
-    /// A screen bound to `viewModel`.
-    public init(viewModel: any MenuListViewModelType) {
-        self.viewModel = viewModel
+    /// A screen bound to `store`.
+    public init(store: Store<MenuList.State, MenuList.Action>) {
+        self.store = store
         super.init()
         title = "Menu"
+    }
+
+    deinit {
+        following?.cancel()
     }
 
     /// The list in a panel, the totals, the buttons and a line of key hints.
@@ -45,67 +52,71 @@ public final class MenuViewController: ViewController {
         )
     }
 
-    /// Binds the view model, then asks it for the catalog.
+    /// Binds the state and the inputs, then starts following the stored menu.
     public override func viewDidLoad() {
         bindMenus()
         bindTotals()
         bindInputs()
         bindAlerts()
-        viewModel.fetchMenu()
+        following = store.send(.task)
     }
 
     private func bindMenus() {
-        viewModel.menuObservable
+        let store = store
+        store.states.map(\.menus).distinctUntilChanged()
             .asDriver(onErrorJustReturn: [])
-            .drive(tableView.rx.items(cellIdentifier: "MenuItemCell", cellType: MenuItemCell.self)) { [weak self] _, item, cell in
+            .drive(tableView.rx.items(cellIdentifier: "MenuItemCell", cellType: MenuItemCell.self)) { _, item, cell in
                 cell.title.text = item.name
                 cell.price.text = item.price.currencyKR()
                 cell.count.text = "- \(item.count) +"
-                // The tutorial's cell `onChange(+1 / -1)`: the row's item and the step go to the view model.
-                cell.onChange = { increase in self?.viewModel.changeCount(item: item, increase: increase) }
+                // The tutorial's cell `onChange(+1 / -1)`: the row's item as shown and the step go to the store.
+                cell.onChange = { delta in store.send(.countButtonTapped(item, delta: delta)) }
             }
             .disposed(by: disposeBag)
     }
 
     private func bindTotals() {
-        viewModel.itemsCount
-            .map { "\($0)" }
+        // Totals that do not fit are not shown as wrapped numbers: the last that fit stay.
+        let totals = store.states.compactMap(\.totals).distinctUntilChanged()
+        totals.map { "\($0.itemsCount)" }
             .asDriver(onErrorJustReturn: "")
             .drive(itemCountLabel.rx.text)
             .disposed(by: disposeBag)
 
-        viewModel.totalPriceText
+        totals.map { $0.totalPrice.currencyKR() }
             .asDriver(onErrorJustReturn: "")
             .drive(totalPrice.rx.text)
             .disposed(by: disposeBag)
     }
 
     private func bindInputs() {
+        let store = store
         clearButton.rx.tap.asSignal()
-            .emit(with: self, onNext: { controller, _ in controller.viewModel.clearAllItemSelections() })
+            .emit(onNext: { store.send(.clearButtonTapped) })
             .disposed(by: disposeBag)
 
         orderButton.rx.tap.asSignal()
-            .emit(with: self, onNext: { controller, _ in controller.viewModel.order() })
+            .emit(onNext: { store.send(.orderButtonTapped) })
             .disposed(by: disposeBag)
 
         rx.key("r")
             .asSignal(onErrorSignalWith: .empty())
-            .emit(with: self, onNext: { controller, _ in controller.viewModel.fetchMenu() })
+            .emit(onNext: { _ in store.send(.reloadButtonTapped) })
             .disposed(by: disposeBag)
     }
 
-    /// Shows the view model's alert while it is the one to show (another replaces it, nil takes it
-    /// away); its OK dismisses it.
+    /// Shows the state's alert while it is the one to show (another replaces it, nil takes it
+    /// away); its OK sends `alertDismissed`.
     private func bindAlerts() {
-        viewModel.alert
+        let store = store
+        store.states.map(\.alert).distinctUntilChanged()
             .asDriver(onErrorJustReturn: nil)
             .flatMapLatest { [weak self] alert -> Driver<AlertAction> in
                 guard let self, let alert else { return .empty() }
                 return self.rx.alert(title: alert.title, message: alert.message, actions: [AlertAction(title: "OK", style: .default)])
                     .asDriver(onErrorDriveWith: .empty())
             }
-            .drive(with: self, onNext: { controller, _ in controller.viewModel.dismissAlert() })
+            .drive(onNext: { _ in store.send(.alertDismissed) })
             .disposed(by: disposeBag)
     }
 }
