@@ -89,7 +89,7 @@ let modules: [Target] = [
     module("TerminalUI", ["Reactive", "ReactiveUI"]),
 
     // feature interfaces: protocols, value types and errors only
-    module("ContactsInterface", ["Reactive"]),
+    module("ContactsInterface", []),
     module("MenuInterface", ["Dependencies", "Reactive"]),
     // Auth's interface holds its client's dependency key
     module("AuthInterface", ["Dependencies", "Reactive"]),

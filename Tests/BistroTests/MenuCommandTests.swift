@@ -227,7 +227,7 @@ final class MenuCommandTests: BistroTestCase {
         let clear = try bistro("menu", "clear", "--remote-config-url", server.baseURL.absoluteString)
         XCTAssertEqual(clear.status, 1)
         XCTAssertEqual(clear.standardOutput, "")
-        XCTAssertTrue(clear.standardError.hasPrefix("bistro: error: could not refresh the menu: "), clear.standardError)
+        XCTAssertTrue(clear.standardError.hasPrefix("bistro: error: could not sync the menu: "), clear.standardError)
         let list = try bistro("menu", "list")
         XCTAssertTrue(
             list.standardOutput.contains("2   ₩3,500      2  김밥\n"), "the failed command changed nothing:\n\(list.standardOutput)")

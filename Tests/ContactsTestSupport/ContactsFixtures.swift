@@ -3,9 +3,9 @@ import RemoteConfigInterface
 
 /// The contacts the tests store, deliberately not in `order`.
 public let sellerContacts = [
-    SellerContacts(address: "Hauptstraße 2, Berlin", order: 2, phone: "+49 30 2222"),
-    SellerContacts(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111"),
-    SellerContacts(address: nil, order: 1, phone: "+49 89 3333"),
+    SellerContact(address: "Hauptstraße 2, Berlin", order: 2, phone: "+49 30 2222"),
+    SellerContact(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111"),
+    SellerContact(address: nil, order: 1, phone: "+49 89 3333"),
 ]
 
 /// What the feature delivers for `sellerContacts`: the same, sorted by `order`.
@@ -13,8 +13,8 @@ public let sortedSellerContacts = sellerContacts.sorted { $0.order < $1.order }
 
 /// The contacts of `RemoteConfigSample.sellerContacts`.
 public let sampleContacts = [
-    SellerContacts(address: "서울특별시 종로구 세종대로 175", order: 0, phone: "+82 2-1234-5678"),
-    SellerContacts(address: "부산광역시 해운대구 해운대해변로 264", order: 1, phone: "+82 51-987-6543"),
+    SellerContact(address: "서울특별시 종로구 세종대로 175", order: 0, phone: "+82 2-1234-5678"),
+    SellerContact(address: "부산광역시 해운대구 해운대해변로 264", order: 1, phone: "+82 51-987-6543"),
 ]
 
 /// Values of `seller_contacts` that are not a list of contacts (nil: the key is missing and there

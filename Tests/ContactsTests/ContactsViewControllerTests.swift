@@ -1,5 +1,6 @@
 import ContactsInterface
 import ContactsTestSupport
+import FeatureContract
 import Foundation
 import Persistence
 import PersistenceInterface
@@ -22,11 +23,11 @@ private enum UnknownFailure: Error, LocalizedError {
 @preconcurrency @MainActor  // @preconcurrency: Linux's generated test list traps casting sync main-actor tests otherwise
 final class ContactsViewControllerTests: XCTestCase {
     func testThePanelShowsTheContactUnderTheCursor() {
-        let viewModel = ContactsViewModelMock()
-        let (terminal, controller) = Self.show(viewModel)
-        waitFor(viewModel.subscribed)
-        let second = SellerContacts(address: "Hafenstraße 2, Bremen", order: 1, phone: "+49 421 2222")
-        viewModel.contactsResult.accept(Event.next([Self.contacts, second]))
+        let mock = TableScreenMock()
+        let (terminal, controller) = Self.show(mock.tableScreen)
+        waitFor(mock.subscribed)
+        let second = SellerContact(address: "Hafenstraße 2, Bremen", order: 1, phone: "+49 421 2222")
+        mock.rows.accept(([Self.contacts, second]))
         drainMainQueue()
         XCTAssertEqual(controller.phone.text, Self.contacts.phone, "the cursor starts on the first, as the tutorial shows it")
 
@@ -37,7 +38,7 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertTrue(terminal.snapshot().contains("│Phone   +49 421 2222"), terminal.snapshot())
 
         // The list changes under the cursor: the panel shows what the cursor is on now.
-        viewModel.contactsResult.accept(Event.next([Self.contacts]))
+        mock.rows.accept(([Self.contacts]))
         drainMainQueue()
         XCTAssertEqual(controller.phone.text, Self.contacts.phone)
         terminal.press(.up)
@@ -45,26 +46,26 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(controller.phone.text, Self.contacts.phone)
     }
 
-    private static let contacts = SellerContacts(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111")
+    private static let contacts = SellerContact(address: "Marktplatz 1, Hamburg", order: 0, phone: "+49 40 1111")
 
-    /// A contacts screen on a headless terminal, subscribed to `viewModel`.
-    private static func show(_ viewModel: any ContactsViewModelType) -> (HeadlessTerminal, ContactsViewController) {
+    /// A contacts screen on a headless terminal, subscribed to `tableScreen`.
+    private static func show(_ tableScreen: TableScreen<SellerContact>) -> (HeadlessTerminal, ContactsViewController) {
         let terminal = HeadlessTerminal(width: 48, height: 12)
         let screen = Screen(terminal: terminal)
-        let controller = ContactsViewController(viewModel: viewModel)
+        let controller = ContactsViewController(tableScreen: tableScreen)
         screen.rootViewController = controller  // loads the view, which binds the view model
         return (terminal, controller)
     }
 
     func testBindContacts() {
-        let viewModel = ContactsViewModelMock()
-        let (terminal, controller) = Self.show(viewModel)
-        waitFor(viewModel.subscribed)
+        let mock = TableScreenMock()
+        let (terminal, controller) = Self.show(mock.tableScreen)
+        waitFor(mock.subscribed)
 
         // 1. Error: show a message.
         XCTAssertNotEqual(controller.phone.text, Self.contacts.phone)
         XCTAssertNotEqual(controller.address.text, Self.contacts.address)
-        viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
+        mock.failures.accept(UnknownFailure.unknown.localizedDescription)
         drainMainQueue()
 
         // 2. The alert: one action, "OK", default style; the labels are still unset.
@@ -88,7 +89,7 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertNotEqual(controller.address.text, Self.contacts.address)
 
         // 5. An empty array: no alert, nothing set.
-        viewModel.contactsResult.accept(Event.next([]))
+        mock.rows.accept(([]))
         drainMainQueue()
         XCTAssertNil(controller.presentedAlert)
         XCTAssertNil(controller.phone.text)
@@ -96,7 +97,7 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(controller.list.rows, [])
 
         // 6. Success: no alert, the labels show the contact.
-        viewModel.contactsResult.accept(Event.next([Self.contacts]))
+        mock.rows.accept(([Self.contacts]))
         drainMainQueue()
         XCTAssertNil(controller.presentedAlert)
         XCTAssertEqual(controller.phone.text, Self.contacts.phone)
@@ -119,40 +120,45 @@ final class ContactsViewControllerTests: XCTestCase {
             """)
     }
 
-    func testEachErrorShowsItsOwnAlert() {
-        let viewModel = ContactsViewModelMock()
-        let (_, controller) = Self.show(viewModel)
-        waitFor(viewModel.subscribed)
+    func testTheLatestFailureReplacesTheAlertShownAndItsOKTakesItAway() {
+        let mock = TableScreenMock()
+        let (terminal, controller) = Self.show(mock.tableScreen)
+        waitFor(mock.subscribed)
 
-        viewModel.contactsResult.accept(Event.error(UnknownFailure.unknown))
-        viewModel.contactsResult.accept(Event.error(SellerContactsDecodingError.duplicateOrder(3)))
+        mock.failures.accept(UnknownFailure.unknown.localizedDescription)
         drainMainQueue()
-
         XCTAssertEqual(controller.presentedAlert?.message, UnknownFailure.unknown.localizedDescription)
-        controller.presentedAlert?.choose(AlertAction(title: "OK"))
+        mock.failures.accept(SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
         drainMainQueue()
+        // One alert on screen, the latest.
         XCTAssertEqual(controller.presentedAlert?.message, SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
         XCTAssertEqual(controller.presentedAlert?.actions, [AlertAction(title: "OK", style: .default)])
-        controller.presentedAlert?.choose(AlertAction(title: "OK"))
+        XCTAssertFalse(terminal.snapshot().contains("Something went wrong"))
+        terminal.press(.enter)
         drainMainQueue()
         XCTAssertNil(controller.presentedAlert)
+
+        // Once taken away, the same failure shows again.
+        mock.failures.accept(SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
+        drainMainQueue()
+        XCTAssertEqual(controller.presentedAlert?.message, SellerContactsDecodingError.duplicateOrder(3).localizedDescription)
     }
 
     /// The single source of truth: the screen shows the table, whoever writes it (the sync or another writer).
     func testTheScreenShowsWhatTheDatabaseHolds() throws {
         let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
         let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
-        let viewModel = DeliverySpy(ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)))
+        let spy = TableScreenSpy(ContactsFeature.makeTableScreen(database: database, tables: makeTables(remoteConfig, database)))
 
-        var delivered = viewModel.nextElement()
-        let (_, controller) = Self.show(viewModel)
-        waitFor(viewModel.subscribed, delivered)
+        var delivered = spy.nextElement()
+        let (_, controller) = Self.show(spy.tableScreen)
+        waitFor(spy.subscribed, delivered)
         drainMainQueue()
         XCTAssertNil(controller.phone.text)
         XCTAssertEqual(controller.list.rows, [])
 
         // The sync writes what remote config holds; the screen hears of it from the database.
-        delivered = viewModel.nextElement()
+        delivered = spy.nextElement()
         remoteConfig.completionHandler?(.successFetchedFromRemote, nil)
         waitFor(delivered)
         drainMainQueue()
@@ -161,9 +167,9 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(controller.list.rows.count, 2)
 
         // Another writer puts a contact in front: the labels follow the lowest `order`.
-        let front = SellerContacts(address: "Hauptstraße 2, Berlin", order: -1, phone: "+49 30 2222")
-        delivered = viewModel.nextElement()
-        try database.write { try $0.insert(SellerContactsRecord(front)) }
+        let front = SellerContact(address: "Hauptstraße 2, Berlin", order: -1, phone: "+49 30 2222")
+        delivered = spy.nextElement()
+        try database.write { try $0.insert(SellerContactRecord(front)) }
         waitFor(delivered)
         drainMainQueue()
         XCTAssertEqual(controller.phone.text, front.phone)
@@ -171,8 +177,8 @@ final class ContactsViewControllerTests: XCTestCase {
         XCTAssertEqual(controller.list.rows, ([front] + sampleContacts).map { ListRow($0.address ?? "", $0.phone ?? "") })
 
         // Another writer empties the table: the screen empties too.
-        delivered = viewModel.nextElement()
-        try database.write { try $0.deleteAll(SellerContactsRecord.self) }
+        delivered = spy.nextElement()
+        try database.write { try $0.deleteAll(SellerContactRecord.self) }
         waitFor(delivered)
         drainMainQueue()
         XCTAssertNil(controller.phone.text)

@@ -57,7 +57,8 @@ final class ArticleSnippetTests: XCTestCase {
     }
 
     /// The text of the files `article` quotes: the example package's Swift files (manifest, sources,
-    /// tests) for the walk-through, `Articles/<Module><Article>Tests.swift` for any other article.
+    /// tests) and Menu's (the store screen) for the walk-through, `Articles/<Module><Article>Tests.swift`
+    /// for any other article.
     private func sources(of article: (module: String, path: String, url: URL)) throws -> [String] {
         guard article.path == walkThrough else {
             let name = "\(article.module)\(article.url.deletingPathExtension().lastPathComponent)Tests.swift"
@@ -66,8 +67,10 @@ final class ArticleSnippetTests: XCTestCase {
         }
         let example = repositoryDirectory().appendingPathComponent("Examples/SpecialsApp")
         var files = [try String(contentsOf: example.appendingPathComponent("Package.swift"), encoding: .utf8)]
-        for folder in ["Sources", "Tests"] {
-            let root = example.appendingPathComponent(folder)
+        let modules = repositoryDirectory().appendingPathComponent("Modules")
+        for root in [example.appendingPathComponent("Sources"), example.appendingPathComponent("Tests")]
+            + ["Menu", "MenuInterface"].map({ modules.appendingPathComponent($0) })
+        {
             for path in (FileManager.default.subpaths(atPath: root.path) ?? []).sorted() where path.hasSuffix(".swift") {
                 files.append(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
             }

@@ -13,7 +13,7 @@ import RemoteConfigInterface
 /// nothing; `.error` emits an error element (`AppError.unknown` when remote config gave none).
 final class DatabaseUpdaterImpl: DatabaseUpdater {
     /// The remote-config key holding the contacts: the app's own.
-    static let sellerContactsKey = SellerContactsRecord.remoteConfigKey
+    static let sellerContactsKey = SellerContactRecord.key
 
     private let remoteConfig: any RemoteConfigProtocol
     private let decoder: any JSONDecoding
@@ -77,7 +77,7 @@ final class DatabaseUpdaterImpl: DatabaseUpdater {
         } catch {
             return Observable.just(Event.error(error))
         }
-        return database.asyncWrite { try SellerContactsRecord.replace(with: contacts, in: $0) }
+        return database.asyncWrite { try SellerContactRecord.replace(with: contacts, in: $0) }
             .flatMap { _ in Observable<Event<T>>.empty() }
             .catch { Observable.just(Event.error($0)) }
     }

@@ -108,7 +108,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     func testASuccessfulFetchReplacesTheStoredContactsInOneTransaction() throws {
         try database.write { db in
-            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
+            for contact in sellerContacts { try db.insert(SellerContactRecord(contact)) }
         }
         let remoteConfig = FakeRemoteConfig.answeredByHand(values: ["seller_contacts": remoteValue(RemoteConfigSample.sellerContacts)])
         let updater = makeUpdater(remoteConfig)
@@ -124,7 +124,7 @@ final class DatabaseUpdaterTests: XCTestCase {
 
     func testAValueThatDoesNotDecodeLeavesTheStoredContactsExactlyAsTheyWere() throws {
         try database.write { db in
-            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
+            for contact in sellerContacts { try db.insert(SellerContactRecord(contact)) }
         }
         let saves = SaveRecorder(database)
         for (value, expected) in undecodableSellerContacts {

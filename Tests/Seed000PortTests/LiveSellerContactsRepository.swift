@@ -24,7 +24,7 @@ final class LiveSellerContactsRepository: SellerContactsRepository {
         Observable.merge([
             // 2. The tutorial's `context.rx.entities(fetchRequest: SellerContacts.fetchRequestWithSort())`;
             // duplicates dropped, so a write that stores the same contacts redraws nothing.
-            database.observe(removeDuplicates: { $0 == $1 }) { try SellerContactsRecord.contacts(in: $0) }.materialize(),
+            database.observe(removeDuplicates: { $0 == $1 }) { try SellerContactRecord.contacts(in: $0) }.materialize(),
             // 3. Update the database.
             updater.sync(),
         ])

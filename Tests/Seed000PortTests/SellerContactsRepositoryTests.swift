@@ -36,10 +36,10 @@ final class SellerContactsRepositoryTests: XCTestCase {
         defer { subscription.dispose() }
         XCTAssertEqual(try events.take(1).toBlocking(timeout: 10).first()?.element, sortedSellerContacts)
         let moved = SellerContacts(address: "Neuer Weg 5", order: 3, phone: "+49 40 9999")
-        try database.write { try $0.insert(SellerContactsRecord(moved)) }
+        try database.write { try $0.insert(SellerContactRecord(moved)) }
         XCTAssertEqual(
             try events.take(2).toBlocking(timeout: 10).toArray().map(\.element), [sortedSellerContacts, sortedSellerContacts + [moved]])
-        try database.write { try $0.delete(SellerContactsRecord.self, id: moved.order) }
+        try database.write { try $0.delete(SellerContactRecord.self, id: moved.order) }
 
         updater.isSync = false
         var result = try repository.sellerContacts().toBlocking(timeout: 10).first()?.element
@@ -60,7 +60,7 @@ final class SellerContactsRepositoryTests: XCTestCase {
 
     func testTheViewModelIsTheRepositoryStream() throws {
         updater.error = AppError.unknown
-        let viewModel = RepositoryContactsViewModel(repository: repository)
+        let viewModel = ContactsViewModel(repository: repository)
 
         let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
 

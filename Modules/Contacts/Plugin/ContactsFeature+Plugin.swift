@@ -9,8 +9,8 @@ extension ContactsFeature {
     public static let plugin = FeaturePlugin(
         name: "contacts",
         migrations: ContactsMigrations.all,
-        remoteConfigDefaults: [SellerContactsRecord.remoteConfigKey: .string(ContactsDefaults.sellerContacts)],
-        configTables: [SellerContactsRecord.configTable],
+        remoteConfigDefaults: [SellerContactRecord.key: .string(ContactsDefaults.sellerContacts)],
+        configTables: [SellerContactRecord.table],
         commands: [ContactsCommand.self],
         screens: [
             FeatureScreen { services in
@@ -18,7 +18,7 @@ extension ContactsFeature {
             }
         ],
         summary: FeatureSummary(title: "Contacts") { services in
-            try await ContactsSync.run(services)
-            return ContactsOutput.text(try ContactsSync.stored(in: services), style: services.console.style)
+            try await ContactsSync.sync(services)
+            return ContactsOutput.text(try ContactsSync.stored(services), style: services.console.style)
         })
 }

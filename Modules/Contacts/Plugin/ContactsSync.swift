@@ -1,41 +1,27 @@
 import ContactsInterface
 import FeatureContract
 import PersistenceInterface
-import Reactive
-import TerminalUI
 
-/// One sync of the contacts, for a command: fetch and activate, store the active contacts when
-/// they differ from the stored ones, then read what is stored.
+/// What the contacts commands share: the contacts synced from remote config into the database,
+/// then the stored ones.
 enum ContactsSync {
-    /// Syncs once. Contacts the server sent that are refused are no failure — the stored contacts
-    /// stay, and the first run that meets them says why on standard error — so that one bad value
-    /// never takes the contacts down; a failed fetch or write is a `CommandFailure`, and the stored
-    /// contacts stay as they were.
-    static func run(_ services: FeatureServices) async throws {
-        let sync = try services.remoteConfigTables().syncKeepingLastGoodData(SellerContactsRecord.remoteConfigKey)
-        let refusal: RemoteConfigTableError?
-        do {
-            refusal = try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
-                try await sync.value
-            }
-        } catch {
-            throw CommandFailure("could not sync the contacts", error)
-        }
-        if let refusal { warn(of: refusal, on: services.console) }
+    /// Syncs the contacts table with remote config (`FeatureServices.syncTable`: refused contacts
+    /// are a warning and the stored ones stay; a failed fetch or write fails the command with the
+    /// database as it was).
+    static func sync(_ services: FeatureServices) async throws {
+        try await services.syncTable(SellerContactRecord.key, failure: "could not sync the contacts", refusal: refusal)
     }
 
-    /// The stored contacts, by `order`.
-    static func stored(in services: FeatureServices) throws -> [SellerContacts] {
+    /// The stored contacts, by `order`, without a sync.
+    static func stored(_ services: FeatureServices) throws -> [SellerContact] {
         try CommandFailure.during("could not read the contacts") {
-            try services.database().read { try SellerContactsRecord.contacts(in: $0) }
+            try services.database().read { try SellerContactRecord.contacts(in: $0) }
         }
     }
 
-    /// Writes `<tool>: warning: ...` to standard error for contacts the server sent that were
-    /// refused: the command goes on with the stored ones. The reason may quote a server: its
-    /// control characters are shown, not sent.
-    static func warn(of refusal: RemoteConfigTableError, on console: Console) {
-        let message = "the server's contacts were refused, keeping the last good contacts: \(ErrorSentence.of(refusal))"
-        console.writeError("\(console.toolName): warning: \(message.sanitizedForTerminal)\n")
+    /// The warning for contacts the server sent that were refused: the command goes on with the
+    /// stored ones.
+    static func refusal(_ error: RemoteConfigTableError) -> String {
+        "the server's contacts were refused, keeping the last good contacts: \(ErrorSentence.of(error))"
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// Reads remote config's `seller_contacts` strictly: either every contact is valid and `order` is unique, or a typed error.
 enum SellerContactsDecoding {
     /// The contacts in `data`, in the order sent; throws `SellerContactsDecodingError` for a bad value.
-    static func decode(_ data: Data) throws(SellerContactsDecodingError) -> [SellerContacts] {
-        let contacts: [SellerContacts]
+    static func decode(_ data: Data) throws(SellerContactsDecodingError) -> [SellerContact] {
+        let contacts: [SellerContact]
         do {
-            contacts = try JSONDecoder().decode([SellerContacts].self, from: data)
+            contacts = try JSONDecoder().decode([SellerContact].self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let path = outOfRangeOrder(in: data) {
                 throw .invalidContact(path: path)

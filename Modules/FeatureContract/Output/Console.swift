@@ -63,6 +63,18 @@ public struct Console: Sendable {
         writeError(text)
     }
 
+    /// Writes `<tool>: warning: <message>` to standard error: the command goes on. The message is
+    /// shown as `error(_:hint:)` shows one.
+    public func warning(_ message: String) {
+        writeError("\(toolName): warning: \(message.sanitizedForTerminal)\n")
+    }
+
+    /// Writes `<tool>: note: <message>` to standard error: something the user should know that is
+    /// no problem. The message is shown as `error(_:hint:)` shows one.
+    public func note(_ message: String) {
+        writeError("\(toolName): note: \(message.sanitizedForTerminal)\n")
+    }
+
     /// Bold and dim for standard output.
     public var style: ConsoleStyle { ConsoleStyle(usesColor: usesColor) }
 }

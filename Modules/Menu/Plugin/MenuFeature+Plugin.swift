@@ -13,7 +13,7 @@ extension MenuFeature {
         name: "menu",
         migrations: MenuMigrations.all + MenuMigrations.appSelectionBeforeTheFeatureStoredIt,
         remoteConfigDefaults: [MenuCatalog.key: .string(MenuDefaults.catalog)],
-        configTables: [MenuItemRecord.configTable],
+        configTables: [MenuItemRecord.table],
         commands: [MenuCommand.self, OrdersCommand.self],
         screens: [
             FeatureScreen { services in

@@ -2,7 +2,6 @@ import FeatureContract
 import MenuInterface
 import PersistenceInterface
 import Reactive
-import TerminalUI
 
 /// What the menu commands share: the catalog synced from remote config into the database, then
 /// the stored menu with the stored selection.
@@ -14,25 +13,14 @@ enum MenuSync {
         return try await stored(services)
     }
 
-    /// Syncs the catalog table with remote config. A catalog the server sent that is refused is no
-    /// failure — the stored catalog stays, and the first run that meets it says why on standard
-    /// error — so that one bad value never takes the menu down; a failed fetch or write is a
-    /// `CommandFailure`, with the database as it was.
+    /// Syncs the catalog table with remote config (`FeatureServices.syncTable`: a refused catalog
+    /// is a warning and the stored one stays; a failed fetch or write fails the command with the
+    /// database as it was), then says what the sync took off the selection.
     static func sync(_ services: FeatureServices) async throws {
-        let sync = try services.remoteConfigTables().syncKeepingLastGoodData(MenuCatalog.key)
-        let refusal: RemoteConfigTableError?
-        do {
-            refusal = try await services.console.withSpinner("fetching remote config", enabled: services.usesNetwork) {
-                try await sync.value
-            }
-        } catch let failure as RemoteConfigTableError {
-            throw CommandFailure("could not refresh the menu", MenuError(tableFailure: failure))
-        } catch {
-            throw CommandFailure("could not refresh the menu", error)
-        }
-        if let refusal {
-            warn("the server's menu was refused, keeping the last good menu: \(MenuError(tableFailure: refusal))", on: services.console)
-        }
+        try await services.syncTable(
+            MenuCatalog.key, failure: "could not sync the menu",
+            refusal: { "the server's menu was refused, keeping the last good menu: \(MenuError(tableFailure: $0))" },
+            explain: { MenuError(tableFailure: $0) })
         try await tellSelectionChanges(services)
     }
 
@@ -48,7 +36,7 @@ enum MenuSync {
             }
             .asSingle().value
         }
-        for change in told { note(change.description, on: services.console) }
+        for change in told { services.console.note(change.description) }
     }
 
     /// The stored catalog with the stored counts, without a refresh.
@@ -61,16 +49,5 @@ enum MenuSync {
     /// Prints `menus` as text or JSON.
     static func show(_ menus: [MenuItem], json: Bool, on console: Console) throws {
         console.emit(json ? try MenuOutput.json(menus) : MenuOutput.text(menus, style: console.style))
-    }
-
-    /// Writes `<tool>: warning: <message>` to standard error: the command goes on, and exits 0.
-    /// The message may quote a server: its control characters are shown, not sent.
-    private static func warn(_ message: String, on console: Console) {
-        console.writeError("\(console.toolName): warning: \(message.sanitizedForTerminal)\n")
-    }
-
-    /// Writes `<tool>: note: <message>` to standard error, shown as `warn(_:on:)` shows.
-    private static func note(_ message: String, on console: Console) {
-        console.writeError("\(console.toolName): note: \(message.sanitizedForTerminal)\n")
     }
 }

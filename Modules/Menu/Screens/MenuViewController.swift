@@ -105,18 +105,11 @@ public final class MenuViewController: ViewController {
             .disposed(by: disposeBag)
     }
 
-    /// Shows the state's alert while it is the one to show (another replaces it, nil takes it
-    /// away); its OK sends `alertDismissed`.
+    /// Shows the state's alert while it is the one to show; its OK sends `alertDismissed`.
     private func bindAlerts() {
         let store = store
-        store.states.map(\.alert).distinctUntilChanged()
-            .asDriver(onErrorJustReturn: nil)
-            .flatMapLatest { [weak self] alert -> Driver<AlertAction> in
-                guard let self, let alert else { return .empty() }
-                return self.rx.alert(title: alert.title, message: alert.message, actions: [AlertAction(title: "OK", style: .default)])
-                    .asDriver(onErrorDriveWith: .empty())
-            }
-            .drive(onNext: { _ in store.send(.alertDismissed) })
+        rx.alertState(store.states.map(\.alert).asDriver(onErrorJustReturn: nil), title: { $0.title }, message: { $0.message })
+            .emit(onNext: { store.send(.alertDismissed) })
             .disposed(by: disposeBag)
     }
 }

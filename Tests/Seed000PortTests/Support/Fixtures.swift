@@ -11,12 +11,12 @@ import RemoteConfigTesting
 func makeDatabase(holding contacts: [SellerContacts] = []) throws -> SQLiteDatabase {
     let database = try SQLiteDatabase.inMemory(migrations: ContactsMigrations.all)
     try database.write { db in
-        for contact in contacts { try db.insert(SellerContactsRecord(contact)) }
+        for contact in contacts { try db.insert(SellerContactRecord(contact)) }
     }
     return database
 }
 
 /// What the table holds, sorted by `order`.
 func storedContacts(in database: any Database) throws -> [SellerContacts] {
-    try database.read { try SellerContactsRecord.contacts(in: $0) }
+    try database.read { try SellerContactRecord.contacts(in: $0) }
 }

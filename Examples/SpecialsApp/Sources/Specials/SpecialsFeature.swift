@@ -3,6 +3,7 @@ import FeatureContract
 import Foundation
 import PersistenceInterface
 import Reactive
+import ReactiveUI
 import RemoteConfigInterface
 import TerminalUI
 
@@ -23,12 +24,14 @@ public enum SpecialsFeature {
         configTables: [Special.table],
         commands: [SpecialsCommand.self],
         screens: [
-            FeatureScreen { services in SpecialsViewController(database: try services.database(), tables: try services.remoteConfigTables())
+            FeatureScreen { services in
+                SpecialsViewController(
+                    tableScreen: Special.tableScreen(database: try services.database(), tables: try services.remoteConfigTables()))
             }
         ],
         summary: FeatureSummary(title: "Specials") { services in
-            try await services.remoteConfigTables().sync(Special.key).value
-            return Special.lines(try services.database().read { try Special.all(in: $0) }).joined(separator: "\n")
+            try await Special.sync(services)
+            return Special.lines(try Special.stored(services)).joined(separator: "\n")
         })
 }
 
@@ -63,6 +66,23 @@ struct Special: Codable, Equatable, Sendable {
             }
         })
 
+    /// Where the screen's state comes from: the table, observed, and the failures to keep it in step.
+    static func tableScreen(database: any Database, tables: RemoteConfigTables) -> TableScreen<Special> {
+        .live(key: key, tables: tables, database: database) { try all(in: $0) }
+    }
+
+    /// Syncs the table once for a command: refused specials are a warning and the stored ones stay.
+    static func sync(_ services: FeatureServices) async throws {
+        try await services.syncTable(
+            key, failure: "could not sync the specials",
+            refusal: { "the server's specials were refused, keeping the last good specials: \(ErrorSentence.of($0))" })
+    }
+
+    /// The stored specials, for a command.
+    static func stored(_ services: FeatureServices) throws -> [Special] {
+        try CommandFailure.during("could not read the specials") { try services.database().read { try all(in: $0) } }
+    }
+
     /// The stored specials, in the order published.
     static func all(in db: any ReadTransaction) throws -> [Special] {
         try db.fetchRows(sql: "SELECT name, price FROM specials ORDER BY position").map { row in
@@ -83,28 +103,23 @@ struct SpecialsCommand: FeatureCommand {
     @Flag(help: "print JSON") var json = false
 
     func run(with services: FeatureServices) async throws {
-        do {
-            try await services.remoteConfigTables().sync(Special.key).value
-        } catch {
-            throw CommandFailure("could not sync the specials", error)
-        }
-        let specials = try CommandFailure.during("could not read the specials") { try services.database().read { try Special.all(in: $0) } }
+        try await Special.sync(services)
+        let specials = try Special.stored(services)
         services.console.emit(json ? try JSONLine.encode(specials) : Special.lines(specials).joined(separator: "\n"))
     }
 }
 
-/// The specials, from the table: redrawn when it changes, and an alert for each failure to keep
-/// it in step with remote config.
+/// The specials, from the table: redrawn when it changes, and the failure to keep it in step with
+/// remote config in an alert until its OK.
 @MainActor
 final class SpecialsViewController: ViewController {
     private let list = ListView(placeholder: "none today")
-    private let database: any Database
-    private let tables: RemoteConfigTables
+    private let tableScreen: TableScreen<Special>
+    private let alertDismissals = PublishRelay<Void>()
     private let disposeBag = DisposeBag()
 
-    init(database: any Database, tables: RemoteConfigTables) {
-        self.database = database
-        self.tables = tables
+    init(tableScreen: TableScreen<Special>) {
+        self.tableScreen = tableScreen
         super.init()
         title = "Specials"
     }
@@ -114,18 +129,13 @@ final class SpecialsViewController: ViewController {
     }
 
     override func viewDidLoad() {
-        database.observe(removeDuplicates: { $0 == $1 }) { try Special.all(in: $0) }
-            .observe(on: MainScheduler.instance)
-            .subscribe(onNext: { [weak self] specials in
-                self?.list.rows = specials.map { ListRow($0.name, "\($0.price)") }
-            })
+        let states = tableScreen.states(alertDismissals: alertDismissals.asObservable()).share(replay: 1)
+        states.map(\.rows).distinctUntilChanged()
+            .asDriver(onErrorJustReturn: [])
+            .drive(onNext: { [weak self] specials in self?.list.rows = specials.map { ListRow($0.name, "\($0.price)") } })
             .disposed(by: disposeBag)
-        tables.keepInStep(Special.key)
-            .observe(on: MainScheduler.instance)
-            .subscribe(onNext: { [weak self] error in
-                guard let self else { return }
-                rx.showMessage(error.localizedDescription).subscribe().disposed(by: disposeBag)
-            })
+        rx.alertState(states.map(\.alert).asDriver(onErrorJustReturn: nil), title: { _ in nil }, message: { $0 })
+            .emit(to: alertDismissals)
             .disposed(by: disposeBag)
     }
 }

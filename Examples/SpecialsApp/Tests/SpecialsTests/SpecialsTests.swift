@@ -73,7 +73,8 @@ final class SpecialsTests: XCTestCase {
         remoteConfig.setDefaults(SpecialsFeature.plugin.remoteConfigDefaults)
         let tables = RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: [Special.table])
         let terminal = HeadlessTerminal(width: 40, height: 8)
-        Screen(terminal: terminal).rootViewController = SpecialsViewController(database: database, tables: tables)
+        Screen(terminal: terminal).rootViewController = SpecialsViewController(
+            tableScreen: Special.tableScreen(database: database, tables: tables))
         // The screen keeps the table in step: the specials compiled in are stored, then shown.
         Self.waitUntil(terminal.snapshot().contains("비빔밥"))
 
@@ -83,6 +84,24 @@ final class SpecialsTests: XCTestCase {
         }
         Self.waitUntil(terminal.snapshot().contains("떡볶이"))
         XCTAssertTrue(terminal.snapshot().contains("4000"), terminal.snapshot())
+    }
+
+    @MainActor
+    func testARefusedValueIsTheScreensAlertAndTheLastGoodSpecialsStand() throws {
+        let database = try Self.makeDatabase()
+        try database.write { try $0.execute(sql: "INSERT INTO specials (position, name, price) VALUES (0, '김밥', 3500)") }
+        let remoteConfig = FakeRemoteConfig(serverValues: [Special.key: #"[{"name": "라면", "price": 0}]"#])
+        remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 0)
+        let tables = RemoteConfigTables(remoteConfig: remoteConfig, database: database, tables: [Special.table])
+        let terminal = HeadlessTerminal(width: 60, height: 10)
+        let controller = SpecialsViewController(tableScreen: Special.tableScreen(database: database, tables: tables))
+        Screen(terminal: terminal).rootViewController = controller
+        Self.waitUntil(controller.presentedAlert != nil)
+        XCTAssertEqual(controller.presentedAlert?.message, "the specials are not a list of names with prices above 0")
+        terminal.press(.enter)
+        Self.waitUntil(controller.presentedAlert == nil)
+        XCTAssertTrue(terminal.snapshot().contains("김밥"), terminal.snapshot())
+        XCTAssertEqual(try database.read { try Special.all(in: $0) }, [Special(name: "김밥", price: 3500)])
     }
 
     /// Lets the main queue run until `condition` holds; fails after 10 seconds.

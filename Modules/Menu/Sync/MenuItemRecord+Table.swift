@@ -5,7 +5,7 @@ import RemoteConfigInterface
 extension MenuItemRecord {
     /// The catalog table, kept in step with `menu`: a catalog is taken whole or not at all
     /// (`MenuCatalog.decode`), and stored only when it differs from the stored one.
-    static let configTable = RemoteConfigTable(
+    static let table = RemoteConfigTable(
         key: MenuCatalog.key,
         decode: { value in try MenuCatalog.decode(value) },
         read: { try menus(in: $0) },

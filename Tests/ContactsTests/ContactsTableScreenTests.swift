@@ -11,36 +11,35 @@ import XCTest
 
 @testable import Contacts
 
-/// The screen's view model: the stored contacts, now and after every change to them, merged with an
-/// error element for each failure of keeping them in step with remote config.
-final class ContactsViewModelTests: XCTestCase {
-    func testAValueThatDoesNotDecodeIsAnErrorElementAndTheStoredContactsStillArrive() throws {
+/// The screen's table screen: the stored contacts, now and after every change to them, and each
+/// failure of keeping them in step with remote config, in the words of what failed.
+final class ContactsTableScreenTests: XCTestCase {
+    func testAValueThatDoesNotDecodeIsAFailureInTheDecodersWordsAndTheStoredContactsStillArrive() throws {
         let database = try makeDatabase(holding: sellerContacts)
-        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [SellerContactsRecord.remoteConfigKey: remoteValue("not json")])
+        let remoteConfig = FakeRemoteConfig.answeredByHand(values: [SellerContactRecord.key: remoteValue("not json")])
         remoteConfig.answerFetchAndActivate(.successFetchedFromRemote)
-        let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
 
-        let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
+        let events = try contactsEvents(remoteConfig, database).take(2).toBlocking(timeout: 10).toArray()
 
         XCTAssertTrue(remoteConfig.isFetchAndActivate)
         XCTAssertEqual(events.compactMap(\.element), [sortedSellerContacts])
         // The error behind the table's: the alert says what the decoding said.
-        XCTAssertEqual(events.compactMap { $0.error as? SellerContactsDecodingError }, [.malformedJSON])
+        XCTAssertEqual(
+            events.compactMap { $0.error as? Sentence }, [Sentence(text: SellerContactsDecodingError.malformedJSON.localizedDescription)])
         XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
     }
 
-    func testAFailedFetchIsAnErrorElementWithRemoteConfigsErrorAndTheStoredContactsStillArrive() throws {
+    func testAFailedFetchIsAFailureInRemoteConfigsWordsAndTheStoredContactsStillArrive() throws {
         let database = try makeDatabase(holding: sellerContacts)
         let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
-            SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)
+            SellerContactRecord.key: remoteValue(RemoteConfigSample.sellerContacts)
         ])
         remoteConfig.answerFetchAndActivate(.error, RemoteConfigError.timedOut)
-        let viewModel = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database))
 
-        let events = try viewModel.contacts().take(2).toBlocking(timeout: 10).toArray()
+        let events = try contactsEvents(remoteConfig, database).take(2).toBlocking(timeout: 10).toArray()
 
         XCTAssertEqual(events.compactMap(\.element), [sortedSellerContacts])
-        XCTAssertEqual(events.compactMap { $0.error as? RemoteConfigError }, [.timedOut])
+        XCTAssertEqual(events.compactMap { $0.error as? Sentence }, [Sentence(text: RemoteConfigError.timedOut.localizedDescription)])
         XCTAssertFalse(remoteConfig.isSubscript, "a failed fetch reads no value")
         XCTAssertEqual(try storedContacts(in: database), sortedSellerContacts)
     }
@@ -49,21 +48,21 @@ final class ContactsViewModelTests: XCTestCase {
         let database = try makeDatabase(holding: sellerContacts)
         // A fetch that never ends: the sync stores nothing, so every write below is another writer's.
         let remoteConfig = FakeRemoteConfig.answeredByHand()
-        let contacts = ContactsViewModel(database: database, tables: makeTables(remoteConfig, database)).contacts().compactMap(\.element)
-        let changed = SellerContacts(address: "Neuer Weg 5", order: 0, phone: "+49 40 9999")
+        let contacts = contactsEvents(remoteConfig, database).compactMap(\.element)
+        let changed = SellerContact(address: "Neuer Weg 5", order: 0, phone: "+49 40 9999")
         let values = contacts.take(3).toArray().asObservable()
-        let recorded = ReplaySubject<[[SellerContacts]]>.createUnbounded()
+        let recorded = ReplaySubject<[[SellerContact]]>.createUnbounded()
         let subscription = values.subscribe(recorded)
         defer { subscription.dispose() }
         let saves = SaveRecorder(database)
 
         // The same rows written again: a commit, but no new element.
         try database.write { db in
-            try db.deleteAll(SellerContactsRecord.self)
-            for contact in sellerContacts { try db.insert(SellerContactsRecord(contact)) }
+            try db.deleteAll(SellerContactRecord.self)
+            for contact in sellerContacts { try db.insert(SellerContactRecord(contact)) }
         }
-        try database.write { try $0.update(SellerContactsRecord(changed)) }
-        try database.write { try $0.deleteAll(SellerContactsRecord.self) }
+        try database.write { try $0.update(SellerContactRecord(changed)) }
+        try database.write { try $0.deleteAll(SellerContactRecord.self) }
 
         let elements = try recorded.toBlocking(timeout: 10).first()
         XCTAssertEqual(elements, [sortedSellerContacts, [changed] + sortedSellerContacts.dropFirst(), []])

@@ -1,7 +1,7 @@
 import Reactive
 
-/// What the contacts screen binds to.
-public protocol ContactsViewModelType: AnyObject, Sendable {
+/// What the tutorial's screen binds to.
+protocol ContactsViewModelType: AnyObject, Sendable {
     /// The seller's contacts sorted by `order`, and an `.error` element for each failure to show.
     func contacts() -> Observable<Event<[SellerContacts]>>
 }

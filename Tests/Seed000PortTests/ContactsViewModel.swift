@@ -2,10 +2,7 @@ import ContactsInterface
 import Reactive
 
 /// The tutorial's view model: the repository's stream, as the screen binds it.
-///
-/// Named apart from the `Contacts` module's own `ContactsViewModel`, which keeps its table in step
-/// through `RemoteConfigTables` and has no repository.
-final class RepositoryContactsViewModel: ContactsViewModelType {
+final class ContactsViewModel: ContactsViewModelType {
     private let repository: any SellerContactsRepository
 
     /// A view model over `repository`.

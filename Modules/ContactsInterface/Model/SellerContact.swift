@@ -4,7 +4,7 @@
 /// Remote config sends the contacts as a JSON array of `{address, order, phone}`, which this type
 /// decodes; the screen shows the one with the lowest `order` first. How the Contacts feature
 /// stores them is its own affair (`Contacts/Storage`).
-public struct SellerContacts: Codable, Equatable, Hashable, Sendable {
+public struct SellerContact: Codable, Equatable, Hashable, Sendable {
     /// The postal address, if the seller gave one.
     public var address: String?
     /// The position in which the contact is shown; unique.
@@ -19,3 +19,7 @@ public struct SellerContacts: Codable, Equatable, Hashable, Sendable {
         self.phone = phone
     }
 }
+
+/// The tutorial's name for one contact (its Core Data entity).
+@available(*, deprecated, renamed: "SellerContact", message: "a value of this type is one contact")
+public typealias SellerContacts = SellerContact

@@ -13,7 +13,7 @@ import XCTest
 
 @testable import Contacts
 
-/// The contacts table kept in step with `seller_contacts` (`SellerContactsRecord.configTable`), synced
+/// The contacts table kept in step with `seller_contacts` (`SellerContactRecord.table`), synced
 /// through `RemoteConfigTables`: a value is taken whole or not at all, stored in one commit, and only
 /// when it differs from the stored contacts; a failure leaves the table as it was.
 final class SellerContactsTableTests: XCTestCase {
@@ -32,25 +32,25 @@ final class SellerContactsTableTests: XCTestCase {
         holding value: String?, answering status: RemoteConfigFetchAndActivateStatus = .successFetchedFromRemote
     ) -> FakeRemoteConfig {
         let remoteConfig = FakeRemoteConfig.answeredByHand(
-            values: value.map { [SellerContactsRecord.remoteConfigKey: remoteValue($0)] } ?? [:])
+            values: value.map { [SellerContactRecord.key: remoteValue($0)] } ?? [:])
         remoteConfig.answerFetchAndActivate(status)
         return remoteConfig
     }
 
     /// Runs one sync of the contacts table to its end; throws its failure.
     private func sync(_ remoteConfig: any RemoteConfigProtocol) throws {
-        let sync = makeTables(remoteConfig, database).sync(SellerContactsRecord.remoteConfigKey)
+        let sync = makeTables(remoteConfig, database).sync(SellerContactRecord.key)
         _ = try sync.asObservable().toBlocking(timeout: 10).toArray()
     }
 
     /// `contacts` as remote config sends them.
-    private func json(_ contacts: [SellerContacts]) throws -> String {
+    private func json(_ contacts: [SellerContact]) throws -> String {
         String(decoding: try JSONEncoder().encode(contacts), as: UTF8.self)
     }
 
     func testTheTableHoldsTheSellerContactsKey() {
-        XCTAssertEqual(SellerContactsRecord.configTable.key, "seller_contacts")
-        XCTAssertEqual(SellerContactsRecord.remoteConfigKey, "seller_contacts")
+        XCTAssertEqual(SellerContactRecord.table.key, "seller_contacts")
+        XCTAssertEqual(SellerContactRecord.key, "seller_contacts")
     }
 
     func testASuccessfulSyncReplacesTheStoredContactsInOneCommit() throws {
@@ -131,7 +131,7 @@ final class SellerContactsTableTests: XCTestCase {
         let saves = SaveRecorder(database)
         for (given, expected) in failures {
             let remoteConfig = FakeRemoteConfig.answeredByHand(values: [
-                SellerContactsRecord.remoteConfigKey: remoteValue(RemoteConfigSample.sellerContacts)
+                SellerContactRecord.key: remoteValue(RemoteConfigSample.sellerContacts)
             ])
             remoteConfig.answerFetchAndActivate(.error, given)
 

@@ -1,15 +1,17 @@
 import ContactsInterface
 import Dispatch
+import FeatureContract
 import Reactive
 import ReactiveUI
 import TerminalUI
 
 /// The seller's contacts (the tutorial's view controller): phone and address of the contact under the
 /// list's cursor (the first, where the cursor starts, as in the tutorial), every contact in a list,
-/// the keys on a status line, and an alert with one "OK" for each failure.
+/// the keys on a status line, and the failure to show in an alert with one "OK".
 ///
-/// It shows only what the database holds: the view model's stream is the database's observation,
-/// and the sync it starts reaches the screen through that observation or as an error.
+/// A table screen: it shows only what the database holds — the table screen's rows are the
+/// database's observation, and the sync its failures come from reaches the screen through that
+/// observation — and its alert is state, which the OK takes away.
 @MainActor
 public final class ContactsViewController: ViewController {
     /// The phone number of the contact under the cursor (the tutorial's `phone` outlet).
@@ -22,18 +24,19 @@ public final class ContactsViewController: ViewController {
     public let statusLine = StatusLine(hint: "Up/Down pick a contact")
 
     /// What the list shows, to show the one under the cursor.
-    private var contacts: [SellerContacts] = []
+    private var contacts: [SellerContact] = []
 
-    private let viewModel: any ContactsViewModelType
+    private let tableScreen: TableScreen<SellerContact>
     private let backgroundScheduler: any ImmediateSchedulerType
+    private let alertDismissals = PublishRelay<Void>()
     private let disposeBag = DisposeBag()
 
-    /// A screen bound to `viewModel`, subscribing to it on `backgroundScheduler`.
+    /// A screen of `tableScreen`'s state, subscribing to it on `backgroundScheduler`.
     public init(
-        viewModel: any ContactsViewModelType,
+        tableScreen: TableScreen<SellerContact>,
         backgroundScheduler: any ImmediateSchedulerType = SerialDispatchQueueScheduler(qos: .userInteractive)
     ) {
-        self.viewModel = viewModel
+        self.tableScreen = tableScreen
         self.backgroundScheduler = backgroundScheduler
         super.init()
         title = "Contacts"
@@ -48,38 +51,32 @@ public final class ContactsViewController: ViewController {
         )
     }
 
-    /// Binds the contacts, and the panel to the cursor.
+    /// Binds the state, and the panel to the cursor.
     public override func viewDidLoad() {
-        bindContacts()
+        let states = tableScreen.states(alertDismissals: alertDismissals.asObservable())
+            // 1. Ask in the background; the drivers show on the main thread.
+            .subscribe(on: backgroundScheduler)
+            .share(replay: 1)
+        states.map(\.rows).distinctUntilChanged()
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [weak self] contacts in self?.show(contacts) })
+            .disposed(by: disposeBag)
+        // 2. A failure shows a message, until its OK.
+        rx.alertState(states.map(\.alert).asDriver(onErrorJustReturn: nil), title: { _ in nil }, message: { $0 })
+            .emit(to: alertDismissals)
+            .disposed(by: disposeBag)
         list.rx.selectedIndex
             .subscribe(onNext: { [weak self] _ in self?.showContactUnderCursor() })
             .disposed(by: disposeBag)
     }
 
-    private func bindContacts() {
-        viewModel.contacts()
-            // 1. Ask in the background; the driver shows on the main thread.
-            .subscribe(on: backgroundScheduler)
-            .asDriver(onErrorDriveWith: .empty())
-            .drive(onNext: { [weak self] event in self?.show(event) })
-            .disposed(by: disposeBag)
-    }
-
-    private func show(_ event: Event<[SellerContacts]>) {
-        switch event {
-        case .next(let contacts):
-            self.contacts = contacts
-            list.rows = contacts.map { ListRow($0.address ?? "", $0.phone ?? "") }
-            // 2. The contact under the cursor (the first when the list was empty), or none: the
-            // labels empty out with the table instead of showing a contact the database no longer
-            // holds (the tutorial's `compactMap` kept it).
-            showContactUnderCursor()
-        case .error(let error):
-            // 3. An error shows a message and goes no further.
-            rx.showMessage(error.localizedDescription).subscribe().disposed(by: disposeBag)
-        case .completed:
-            break
-        }
+    private func show(_ contacts: [SellerContact]) {
+        self.contacts = contacts
+        list.rows = contacts.map { ListRow($0.address ?? "", $0.phone ?? "") }
+        // 3. The contact under the cursor (the first when the list was empty), or none: the
+        // labels empty out with the table instead of showing a contact the database no longer
+        // holds (the tutorial's `compactMap` kept it).
+        showContactUnderCursor()
     }
 
     private func showContactUnderCursor() {

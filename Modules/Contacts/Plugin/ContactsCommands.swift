@@ -15,15 +15,15 @@ struct ContactsCommand: FeatureCommand {
     func run(with services: FeatureServices) async throws {
         let json = json
         let console = services.console
-        let print: @Sendable ([SellerContacts]) throws -> Void = { contacts in
+        let print: @Sendable ([SellerContact]) throws -> Void = { contacts in
             console.emit(json ? try ContactsOutput.json(contacts) : ContactsOutput.text(contacts, style: console.style))
         }
         if watch {
             try await Self.watch(services, print: print)
             return
         }
-        try await ContactsSync.run(services)
-        try print(try ContactsSync.stored(in: services))
+        try await ContactsSync.sync(services)
+        try print(try ContactsSync.stored(services))
     }
 
     /// Syncs, then prints the contacts now and after every change, until SIGINT or the end of
@@ -37,14 +37,14 @@ struct ContactsCommand: FeatureCommand {
     /// commits. `removeDuplicates` drops a list already shown. A published template that cannot be
     /// stored is reported and the watch goes on with what is stored; an observation that fails
     /// ends it, and the command fails.
-    private static func watch(_ services: FeatureServices, print: @escaping @Sendable ([SellerContacts]) throws -> Void) async throws {
-        try await ContactsSync.run(services)
+    private static func watch(_ services: FeatureServices, print: @escaping @Sendable ([SellerContact]) throws -> Void) async throws {
+        try await ContactsSync.sync(services)
         let database = try services.database()
         let console = services.console
         let end = WatchEnd()
         let observationFailure = Locked<CommandFailure?>(nil)
         let observation = database.observe(removeDuplicates: { $0 == $1 }) {
-            try SellerContactsRecord.contacts(in: $0)
+            try SellerContactRecord.contacts(in: $0)
         }
         .subscribe(
             onNext: { contacts in
@@ -56,9 +56,9 @@ struct ContactsCommand: FeatureCommand {
             })
         defer { observation.dispose() }
         // Without a server the stream sends nothing and opens no connection.
-        let updates = try services.remoteConfigTables().followUpdates(SellerContactsRecord.remoteConfigKey).subscribe(onNext: { error in
+        let updates = try services.remoteConfigTables().followUpdates(SellerContactRecord.key).subscribe(onNext: { error in
             if case .invalidValue = error {
-                ContactsSync.warn(of: error, on: console)
+                console.warning(ContactsSync.refusal(error))
             } else {
                 console.error(CommandFailure("could not store the published contacts", error).message)
             }
