@@ -23,7 +23,7 @@ extension MenuClient {
                 }
                 .catch { .error(MenuError(storageFailure: $0)) }
             },
-            keepInStep: { tables.keepInStep(MenuCatalog.key).map { MenuError(tableFailure: $0) } },
+            keepInStep: { tables.keepInStep(MenuItemRecord.key).map { MenuError(tableFailure: $0) } },
             selectionChanges: {
                 database.observe(removeDuplicates: { $0 == $1 }, delivery: .async(onQueue: .main)) {
                     try MenuSelectionChangeRecord.changes(in: $0)

@@ -12,7 +12,7 @@ extension MenuFeature {
     public static let plugin = FeaturePlugin(
         name: "menu",
         migrations: MenuMigrations.all + MenuMigrations.appSelectionBeforeTheFeatureStoredIt,
-        remoteConfigDefaults: [MenuCatalog.key: .string(MenuDefaults.catalog)],
+        remoteConfigDefaults: [MenuItemRecord.key: .string(MenuDefaults.catalog)],
         configTables: [MenuItemRecord.table],
         commands: [MenuCommand.self, OrdersCommand.self],
         screens: [

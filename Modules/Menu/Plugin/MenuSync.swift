@@ -18,7 +18,7 @@ enum MenuSync {
     /// database as it was), then says what the sync took off the selection.
     static func sync(_ services: FeatureServices) async throws {
         try await services.syncTable(
-            MenuCatalog.key, failure: "could not sync the menu",
+            MenuItemRecord.key, failure: "could not sync the menu",
             refusal: { "the server's menu was refused, keeping the last good menu: \(MenuError(tableFailure: $0))" },
             explain: { MenuError(tableFailure: $0) })
         try await tellSelectionChanges(services)

@@ -3,11 +3,14 @@ import MenuInterface
 import RemoteConfigInterface
 
 extension MenuItemRecord {
+    /// The remote-config key holding the catalog: a JSON array of `{id, name, price}`.
+    static let key = "menu"
+
     /// The catalog table, kept in step with `menu`: a catalog is taken whole or not at all
-    /// (`MenuCatalog.decode`), and stored only when it differs from the stored one.
+    /// (`MenuCatalogDecoding`), and stored only when it differs from the stored one.
     static let table = RemoteConfigTable(
-        key: MenuCatalog.key,
-        decode: { value in try MenuCatalog.decode(value) },
+        key: key,
+        decode: { value in try MenuCatalogDecoding.decode(value) },
         read: { try menus(in: $0) },
         replace: { menus, db in try replaceCatalog(with: menus, in: db) })
 }

@@ -2,11 +2,9 @@ import Foundation
 import MenuInterface
 import RemoteConfigInterface
 
-/// The catalog as remote config publishes it under `menu`: a JSON array of `{id, name, price}`.
-enum MenuCatalog {
-    /// The remote-config key.
-    static let key = "menu"
-
+/// Reads remote config's `menu` strictly, a JSON array of `{id, name, price}`: either every item is
+/// valid and its id unique, or a typed error.
+enum MenuCatalogDecoding {
     /// One entry as sent; the id is optional so that a missing one is told apart from bad JSON.
     private struct Entry: Decodable {
         let id: Int?
