@@ -20,7 +20,15 @@ public enum AtomicFile {
     public typealias WriteHook = @Sendable (_ temporaryFile: URL) -> Void
 
     /// Replaces `file` with `bytes`, the new file having exactly `mode`.
-    public static func replace(_ file: URL, with bytes: [UInt8], mode: mode_t = 0o600, hook: WriteHook? = nil) throws(FileSystemError) {
+    ///
+    /// The new bytes are on the disk before the rename, so after a crash or a power loss the file is
+    /// the old one or the new one, whole. With `syncsDirectory` (the default) the rename itself is
+    /// on the disk when this returns; without it, a power loss right after may bring back the old
+    /// file — for a file that is only a cache of what a server says, and whose writer must not
+    /// wait, as the Firebase SDKs write theirs.
+    public static func replace(
+        _ file: URL, with bytes: [UInt8], mode: mode_t = 0o600, syncsDirectory: Bool = true, hook: WriteHook? = nil
+    ) throws(FileSystemError) {
         let directory = file.deletingLastPathComponent()
         let (temporary, descriptor) = try createTemporary(besides: file, mode: mode)
         var isOpen = true
@@ -38,7 +46,7 @@ public enum AtomicFile {
             unlink(temporary.path)
             throw error
         }
-        Directories.sync(directory)
+        if syncsDirectory { Directories.sync(directory) }
     }
 
     /// The file's bytes, or nil when there is no file (nothing at the path, or a parent that is not

@@ -13,6 +13,12 @@ final class AtomicFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try AtomicFile.contents(of: file), Array("two".utf8))
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int, 0o640)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["state.json"], "no temporary file is left")
+
+        // Without the directory's sync the replace is the same to every reader.
+        try AtomicFile.replace(file, with: Array("three".utf8), mode: 0o600, syncsDirectory: false)
+        XCTAssertEqual(try AtomicFile.contents(of: file), Array("three".utf8))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["state.json"], "no temporary file is left")
     }
 
     func testAMissingFileHasNoContentsAndDeletingItIsFine() throws {

@@ -10,6 +10,9 @@ struct PrivateJSONFile<Document: Codable & Sendable>: Sendable {
     let url: URL
     /// What the document is, for errors ("a stored remote config").
     let kind: String
+    /// Whether a save returns only once the rename is on the disk: for a document that must not
+    /// come back older after a power loss (an installation's id, which a server has been told).
+    var syncsDirectory = true
 
     /// The document, or `nil` when there is no file yet; a file that cannot be read or understood
     /// is reported (and left alone) rather than replaced.
@@ -30,7 +33,8 @@ struct PrivateJSONFile<Document: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Writes `document` to a temporary file (mode 0600) and renames it over the old one.
+    /// Writes `document` to a temporary file (mode 0600), flushed to the disk, and renames it over
+    /// the old one (see `syncsDirectory`).
     func save(_ document: Document) throws(RemoteConfigError) {
         let data: Data
         do {
@@ -40,7 +44,7 @@ struct PrivateJSONFile<Document: Codable & Sendable>: Sendable {
         }
         do {
             try Directories.create(url.deletingLastPathComponent().path)
-            try AtomicFile.replace(url, with: Array(data), mode: 0o600)
+            try AtomicFile.replace(url, with: Array(data), mode: 0o600, syncsDirectory: syncsDirectory)
         } catch {
             throw .storageFailed(reason: error.description)
         }

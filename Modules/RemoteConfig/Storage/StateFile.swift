@@ -8,8 +8,13 @@ struct StateFile: Sendable {
     private let file: PrivateJSONFile<StoredState>
 
     /// The state file at `url`.
+    ///
+    /// A save waits for its bytes to reach the disk but not for the rename: a power loss right after
+    /// one may bring back the state before it, whole — a template not fetched or not activated yet,
+    /// which the next fetch brings again (the SDKs do not flush theirs at all). Every fetch and
+    /// activation saves, so the second flush would be on the way of every published template.
     init(url: URL) {
-        file = PrivateJSONFile(url: url, kind: "a stored remote config")
+        file = PrivateJSONFile(url: url, kind: "a stored remote config", syncsDirectory: false)
     }
 
     /// Where the document lives.
