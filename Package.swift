@@ -199,7 +199,9 @@ let testTargets: [Target] = [
     // the tests replay each target's corpus, the executable is libFuzzer's entry or a replay tool
     .target(
         name: "FuzzTargets",
-        dependencies: ["Networking", "RemoteConfig", "RemoteConfigInterface", "AuthLive", "TerminalUI", "ArgumentParsing"],
+        dependencies: [
+            "Networking", "RemoteConfig", "RemoteConfigInterface", "AuthLive", "TerminalUI", "ArgumentParsing", "Menu", "Contacts",
+        ],
         path: "Tests/FuzzTargets"),
     .executableTarget(name: "bistro-fuzz", dependencies: ["FuzzTargets"], path: "Tests/FuzzEntry"),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], path: "Tests/FuzzTargetsTests"),

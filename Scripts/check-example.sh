@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds and tests the package under Examples/SpecialsApp, an app made outside Bistro on its app
+# Builds Examples/DeprecatedNames, a package written against names Bistro has since renamed or
+# deprecated: it must build, each old name warning with what replaces it. Builds and tests the
+# package under Examples/SpecialsApp, an app made outside Bistro on its app
 # library with a feature of its own, and runs it: its command, its migration, its table kept in step
 # with a remote-config key and its summary section must work beside Bistro's features with no edit
 # to Bistro; and beside `bistro` on one HOME, each app keeps its own data, in either order. Then
@@ -29,6 +31,26 @@ missing = [line.strip() for block in re.findall(r"```swift\n(.*?)```", section, 
 if missing:
     sys.exit("example: README's 'Depending on one module' quotes lines Examples/OneModule does not have:\n  " + "\n  ".join(missing))
 PY
+
+cd ../DeprecatedNames
+
+echo "example: Examples/DeprecatedNames, a package on the names before the renames"
+touch Sources/OldNames/OldNames.swift  # compiled again, so that its warnings are printed again
+if ! swift build >.build-example.log 2>&1; then
+    grep -E "error:" .build-example.log >&2 || tail -n 20 .build-example.log >&2
+    echo "example: code on the old names no longer builds" >&2
+    exit 1
+fi
+warnings=$(grep -E "^/.*warning:" .build-example.log | sed -E 's/^[^ ]+ warning: //; s/ \[#[A-Za-z]+\]$//' | sort -u)
+rm -f .build-example.log
+expected="'RemoteConfigMock' is deprecated: use FakeRemoteConfig.answeredByHand(values:), the same fake
+'SellerContacts' is deprecated: renamed to 'SellerContact'
+'configUpdates' is deprecated: renamed to 'activations'
+'flatMapError' is deprecated: the single-source-of-truth tutorial's helper, not RxSwift's: it leaves Reactive in the next minor release; keep a copy in your code, or handle the events with flatMap"
+if [ "$warnings" != "$expected" ]; then
+    printf 'example: DeprecatedNames warned\n%s\nnot\n%s\n' "$warnings" "$expected" >&2
+    exit 1
+fi
 
 cd ../SpecialsApp
 

@@ -6,7 +6,7 @@ import Menu
 // The composition root: the app's description and its plugins, in the order of their tabs.
 BistroApp.main(
     AppDescription(
-        name: "bistro", version: "0.4.0",
+        name: "bistro", version: bistroVersion,
         abstract: "Bistro: the seller's menu, orders and contacts, from remote config through a local database.",
         discussion: """
             Without a command: on a terminal, the full-screen app (sign in, then Menu, Contacts and

@@ -28,7 +28,7 @@ public struct FuzzTarget: Sendable {
     /// Every target of the package.
     public static let all: [FuzzTarget] = [
         .httpAnswer, .httpStream, .fetchAnswer, .installationsAnswer, .realtimeStream, .firebaseOptions, .terminalInput,
-        .commandLine, .strictJSON, .identityToken, .keySet, .appleNotification, .signingKey,
+        .commandLine, .strictJSON, .identityToken, .keySet, .appleNotification, .signingKey, .menuCatalog, .sellerContacts,
     ]
 
     /// The target named `name`.

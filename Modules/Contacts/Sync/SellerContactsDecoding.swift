@@ -2,9 +2,9 @@ import ContactsInterface
 import Foundation
 
 /// Reads remote config's `seller_contacts` strictly: either every contact is valid and `order` is unique, or a typed error.
-enum SellerContactsDecoding {
+package enum SellerContactsDecoding {
     /// The contacts in `data`, in the order sent; throws `SellerContactsDecodingError` for a bad value.
-    static func decode(_ data: Data) throws(SellerContactsDecodingError) -> [SellerContact] {
+    package static func decode(_ data: Data) throws(SellerContactsDecodingError) -> [SellerContact] {
         let contacts: [SellerContact]
         do {
             contacts = try JSONDecoder().decode([SellerContact].self, from: data)

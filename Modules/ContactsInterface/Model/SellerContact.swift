@@ -21,5 +21,5 @@ public struct SellerContact: Codable, Equatable, Hashable, Sendable {
 }
 
 /// The tutorial's name for one contact (its Core Data entity).
-@available(*, deprecated, renamed: "SellerContact", message: "a value of this type is one contact")
+@available(*, deprecated, renamed: "SellerContact")
 public typealias SellerContacts = SellerContact

@@ -4,7 +4,7 @@ import RemoteConfigInterface
 
 /// Reads remote config's `menu` strictly, a JSON array of `{id, name, price}`: either every item is
 /// valid and its id unique, or a typed error.
-enum MenuCatalogDecoding {
+package enum MenuCatalogDecoding {
     /// One entry as sent; the id is optional so that a missing one is told apart from bad JSON.
     private struct Entry: Decodable {
         let id: Int?
@@ -13,7 +13,7 @@ enum MenuCatalogDecoding {
     }
 
     /// The catalog in `value`, every entry valid; any bad entry rejects the whole catalog.
-    static func decode(_ value: RemoteConfigValue) throws(MenuError) -> [MenuItem] {
+    package static func decode(_ value: RemoteConfigValue) throws(MenuError) -> [MenuItem] {
         guard value.source != .static else { throw .invalidCatalog(.missing) }
         let entries: [Entry]
         do {

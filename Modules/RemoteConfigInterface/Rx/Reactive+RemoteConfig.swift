@@ -72,6 +72,13 @@ extension Reactive where Base == any RemoteConfigProtocol {
     public var activations: Observable<RemoteConfigUpdate> {
         base.activations
     }
+
+    /// The name `activations` had: Firebase's own `configUpdates` is the real-time listener's
+    /// announcement of a published template, before anything is activated.
+    @available(*, deprecated, renamed: "activations")
+    public var configUpdates: Observable<RemoteConfigUpdate> {
+        activations
+    }
 }
 
 /// Holds an observer until one completion handler delivers to it. The handler may run on any thread,
