@@ -27,12 +27,23 @@ dump() {
     local out=$1
     mkdir -p "$out"
     swift build >/dev/null
-    local bin
+    local bin map
     bin=$(swift build --show-bin-path)
+    # The Swift modules, and the module maps of the C libraries (SQLite, OpenSSL) and shims they import.
+    local includes=(-I "$bin/Modules" -I "$bin")
+    for map in Modules/*/module.modulemap "$bin"/*.build/module.modulemap; do
+        [ -f "$map" ] && includes+=(-I "$(dirname "$map")")
+    done
     for module in $(libraries); do
-        swift-api-digester -dump-sdk -module "$module" -o "$out/$module.json" -I "$bin/Modules" -I "$bin" \
-            -target "$target" -avoid-location -avoid-tool-args 2>/dev/null \
-            || { echo "check-api: cannot read $module's API" >&2; exit 1; }
+        # The digester says it could not load a module on standard error and still exits 0.
+        if ! swift-api-digester -dump-sdk -module "$module" -o "$out/$module.json" "${includes[@]}" \
+            -target "$target" -avoid-location -avoid-tool-args >"$out/$module.log" 2>&1 \
+            || grep -q -E "error:|Failed to load" "$out/$module.log"; then
+            cat "$out/$module.log" >&2
+            echo "check-api: cannot read $module's API" >&2
+            exit 1
+        fi
+        rm -f "$out/$module.log"
     done
 }
 
