@@ -59,7 +59,11 @@ unreleased=$(python3 -c '
 import sys
 text = open("CHANGELOG.md", encoding="utf-8").read()
 print(text.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0].strip() if "## [Unreleased]" in text else "")')
-[ -n "$unreleased" ] || fail "CHANGELOG.md's Unreleased section is empty: say what this release changes"
+if [ -z "$unreleased" ]; then
+    # A dry run still makes and checks the archive (CI runs one after every commit).
+    $dry_run || fail "CHANGELOG.md's Unreleased section is empty: say what this release changes"
+    echo "release: CHANGELOG.md's Unreleased section is empty: a release would be refused" >&2
+fi
 additions=false
 grep -q -e '^### Added' -e '^### Deprecated' <<<"$unreleased" && additions=true
 
@@ -118,13 +122,19 @@ printf 'version: %s\ndate: %s\n' "$version" "$date" >Scripts/api/RELEASE
 # libssl3, libcurl4): the static Foundation's networking part asks the linker for curl, and curl
 # itself brings OpenSSL. A system with libcurl.so.4 but not its development link gets one here.
 name=bistro-$version-linux-$(uname -m)
-link_flags=()
+library_path=${LIBRARY_PATH:-}
 if ! ldconfig -p | grep -q "libcurl.so " && curl_library=$(ldconfig -p | awk '/libcurl.so.4 / {print $NF; exit}') && [ -n "$curl_library" ]; then
-    mkdir -p "$work/link"
-    ln -s "$curl_library" "$work/link/libcurl.so"
-    link_flags=(-Xlinker -L"$work/link")
+    # Through the linker's LIBRARY_PATH rather than a flag: a flag would change SwiftPM's build
+    # description, and the first build after such a change was seen linking without it.
+    mkdir -p .build/curl-link
+    ln -sf "$curl_library" .build/curl-link/libcurl.so
+    library_path=$PWD/.build/curl-link${library_path:+:$library_path}
 fi
-swift build -c release --product bistro --static-swift-stdlib "${link_flags[@]}" 2>&1 | tail -n 1
+if ! LIBRARY_PATH=$library_path swift build -c release --product bistro --static-swift-stdlib >"$work/archive-build.log" 2>&1; then
+    grep -E "error" "$work/archive-build.log" >&2 || tail -n 20 "$work/archive-build.log" >&2
+    fail "the binary did not build"
+fi
+tail -n 1 "$work/archive-build.log"
 binary=$(swift build -c release --show-bin-path)/bistro
 rm -rf "dist/$name" "dist/$name.tar.gz" "dist/$name.tar.gz.sha256"
 mkdir -p "dist/$name/completions"
