@@ -23,13 +23,6 @@ final class LiveMenuSelectionService: Sendable {
         database.readOnce { try MenuSelectionRecord.selection(in: $0) }
     }
 
-    /// The stored selection now and after every commit that changes it, also other processes'
-    /// (`bistro menu set` while a screen is open); each value once.
-    func observeSelection() -> Observable<MenuSelection> {
-        database.observe(removeDuplicates: { $0 == $1 }) { try MenuSelectionRecord.selection(in: $0) }
-            .catch { .error(MenuError(storageFailure: $0)) }
-    }
-
     /// The stored catalog in its order, each item with its stored count.
     func selectedMenus() -> Single<[MenuItem]> {
         database.readOnce { try Self.selectedMenus(in: $0) }
@@ -37,7 +30,8 @@ final class LiveMenuSelectionService: Sendable {
 
     /// The stored catalog in its order, each item with its stored count, in the caller's transaction.
     static func selectedMenus(in db: any ReadTransaction) throws -> [MenuItem] {
-        try MenuSelectionRecord.selection(in: db).applied(to: MenuItemRecord.menus(in: db))
+        let catalog = try MenuItemRecord.menus(in: db)
+        return try MenuSelectionRecord.selection(in: db, of: catalog).applied(to: catalog)
     }
 
     // MARK: Writing
@@ -51,7 +45,7 @@ final class LiveMenuSelectionService: Sendable {
     {
         database.asyncWrite { db in
             let catalog = try MenuItemRecord.menus(in: db)
-            let stored = try MenuSelectionRecord.selection(in: db)
+            let stored = try MenuSelectionRecord.selection(in: db, of: catalog)
             let selection = try change(stored, catalog)
             try Self.check(selection, against: catalog, stored: stored)
             try MenuSelectionRecord.store(selection, of: catalog, in: db)

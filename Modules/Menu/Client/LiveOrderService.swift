@@ -27,7 +27,9 @@ final class LiveOrderService: Sendable {
     func placeOrder(_ order: Order) -> Single<Receipt> {
         let now = now
         return database.asyncWrite { db in
-            try Self.place(order, at: now(), in: db)
+            let catalog = try MenuItemRecord.menus(in: db)
+            let selection = try MenuSelectionRecord.selection(in: db, of: catalog)
+            return try Self.place(order, at: now(), catalog: catalog, selection: selection, in: db)
         }
         .catch { error in .error(MenuError(storageFailure: error)) }
         .asSingle()
@@ -39,24 +41,26 @@ final class LiveOrderService: Sendable {
     func placeSelection() -> Single<Receipt> {
         let now = now
         return database.asyncWrite { db in
-            let selection = try MenuSelectionRecord.selection(in: db)
-            let order = try Order(menus: selection.applied(to: try MenuItemRecord.menus(in: db)))
-            return try Self.place(order, at: now(), in: db)
+            let catalog = try MenuItemRecord.menus(in: db)
+            let selection = try MenuSelectionRecord.selection(in: db, of: catalog)
+            let order = try Order(menus: selection.applied(to: catalog))
+            return try Self.place(order, at: now(), catalog: catalog, selection: selection, in: db)
         }
         .catch { error in .error(MenuError(storageFailure: error)) }
         .asSingle()
     }
 
-    /// Stores `order` and takes it off the stored selection, in the caller's transaction.
-    private static func place(_ order: Order, at placedAt: Date, in db: any WriteTransaction) throws -> Receipt {
-        let catalog = try MenuItemRecord.menus(in: db)
+    /// Stores `order` and takes it off `selection`, in the caller's transaction, which read the
+    /// stored `catalog` and `selection`.
+    private static func place(
+        _ order: Order, at placedAt: Date, catalog: [MenuItem], selection: MenuSelection, in db: any WriteTransaction
+    ) throws -> Receipt {
         // The customer saw these prices; charging others would be wrong, so the order is refused.
         for line in order.lines {
             guard catalog.contains(where: { $0.id == line.menuID && $0.price == line.price }) else {
                 throw MenuError.staleOrder(menuID: line.menuID)
             }
         }
-        let selection = try MenuSelectionRecord.selection(in: db)
         guard order.lines.allSatisfy({ selection.count(of: $0.menuID) >= $0.count }) else { throw MenuError.selectionChanged }
         let orderID = try db.insert(OrderRecord(id: nil, placedAt: placedAt, total: order.total))
         for (position, line) in order.lines.enumerated() {

@@ -29,7 +29,13 @@ extension MenuSelectionRecord {
     /// The stored selection: the rows whose item the stored catalog still has at the name and price
     /// it was chosen at (a refresh takes the others off, `keepChosen(in:)`).
     static func selection(in db: any ReadTransaction) throws -> MenuSelection {
-        let catalog = Dictionary(try MenuItemRecord.menus(in: db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        try selection(in: db, of: MenuItemRecord.menus(in: db))
+    }
+
+    /// The stored selection, of `catalog`: the stored catalog, which the caller read in the same
+    /// transaction.
+    static func selection(in db: any ReadTransaction, of catalog: [MenuItem]) throws -> MenuSelection {
+        let catalog = Dictionary(catalog.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = try db.fetchAll(MenuSelectionRecord.self).filter { row in catalog[row.menuID].map(row.isChosen(as:)) ?? false }
         return try MenuSelection(counts: Dictionary(rows.map { ($0.menuID, $0.count) }, uniquingKeysWith: { $1 }))
     }
