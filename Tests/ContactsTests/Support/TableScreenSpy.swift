@@ -11,8 +11,14 @@ final class TableScreenSpy: Sendable {
     private let base: TableScreen<SellerContact>
     private let waiting = Locked<[XCTestExpectation]>([])
 
-    /// Fulfilled once the screen's subscription (and the sync it starts) is in place.
-    let subscribed = XCTestExpectation(description: "the screen subscribed")
+    /// Fulfilled once the screen has subscribed to the rows and to the failures, whose subscription
+    /// starts the sync (one after the other, on a background queue: until the second, the sync's
+    /// fetch has not been asked for).
+    let subscribed: XCTestExpectation = {
+        let both = XCTestExpectation(description: "the screen subscribed to the rows and the failures")
+        both.expectedFulfillmentCount = 2
+        return both
+    }()
 
     init(_ base: TableScreen<SellerContact>) {
         self.base = base
@@ -42,6 +48,6 @@ final class TableScreenSpy: Sendable {
                     afterNext: { [weak self] _ in self?.fulfillWaiting() },
                     onSubscribed: { subscribed.fulfill() })
             },
-            failures: base.failures)
+            failures: { base.failures().do(onSubscribed: { subscribed.fulfill() }) })
     }
 }
