@@ -100,7 +100,7 @@ let modules: [Target] = [
     module(
         "FeatureContract",
         [
-            "ArgumentParsing", "Dependencies", "PersistenceInterface", "Reactive", "RemoteConfigInterface", "TerminalUI",
+            "ArgumentParsing", "Dependencies", "PersistenceInterface", "Reactive", "ReactiveUI", "RemoteConfigInterface", "TerminalUI",
         ]),
     // what a plugin's tests need from the contract: a console that keeps what commands write
     module("FeatureContractTesting", ["FeatureContract", "Reactive"]),
@@ -109,7 +109,7 @@ let modules: [Target] = [
     module(
         "Contacts",
         [
-            "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "ReactiveUI", "TerminalUI", "FeatureContract",
+            "ContactsInterface", "PersistenceInterface", "RemoteConfigInterface", "Reactive", "TerminalUI", "FeatureContract",
             "ArgumentParsing",
         ]),
     module(

@@ -17,7 +17,6 @@ let package = Package(
                 .product(name: "ArgumentParsing", package: "bistro"),
                 .product(name: "PersistenceInterface", package: "bistro"),
                 .product(name: "Reactive", package: "bistro"),
-                .product(name: "ReactiveUI", package: "bistro"),
                 .product(name: "RemoteConfigInterface", package: "bistro"),
                 .product(name: "TerminalUI", package: "bistro"),
             ],

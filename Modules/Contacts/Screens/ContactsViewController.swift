@@ -2,7 +2,6 @@ import ContactsInterface
 import Dispatch
 import FeatureContract
 import Reactive
-import ReactiveUI
 import TerminalUI
 
 /// The seller's contacts (the tutorial's view controller): phone and address of the contact under the
@@ -28,7 +27,6 @@ public final class ContactsViewController: ViewController {
 
     private let tableScreen: TableScreen<SellerContact>
     private let backgroundScheduler: any ImmediateSchedulerType
-    private let alertDismissals = PublishRelay<Void>()
     private let disposeBag = DisposeBag()
 
     /// A screen of `tableScreen`'s state, subscribing to it on `backgroundScheduler`.
@@ -53,17 +51,9 @@ public final class ContactsViewController: ViewController {
 
     /// Binds the state, and the panel to the cursor.
     public override func viewDidLoad() {
-        let states = tableScreen.states(alertDismissals: alertDismissals.asObservable())
-            // 1. Ask in the background; the drivers show on the main thread.
-            .subscribe(on: backgroundScheduler)
-            .share(replay: 1)
-        states.map(\.rows).distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty())
-            .drive(onNext: { [weak self] contacts in self?.show(contacts) })
-            .disposed(by: disposeBag)
-        // 2. A failure shows a message, until its OK.
-        rx.alertState(states.map(\.alert).asDriver(onErrorJustReturn: nil), title: { _ in nil }, message: { $0 })
-            .emit(to: alertDismissals)
+        // 1. Ask in the background; the rows and the alert (2. a failure's message, until its OK)
+        // show on the main thread.
+        tableScreen.bind(to: self, subscribingOn: backgroundScheduler) { [weak self] contacts in self?.show(contacts) }
             .disposed(by: disposeBag)
         list.rx.selectedIndex
             .subscribe(onNext: { [weak self] _ in self?.showContactUnderCursor() })

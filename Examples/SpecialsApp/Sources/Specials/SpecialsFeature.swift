@@ -3,7 +3,6 @@ import FeatureContract
 import Foundation
 import PersistenceInterface
 import Reactive
-import ReactiveUI
 import RemoteConfigInterface
 import TerminalUI
 
@@ -115,7 +114,6 @@ struct SpecialsCommand: FeatureCommand {
 final class SpecialsViewController: ViewController {
     private let list = ListView(placeholder: "none today")
     private let tableScreen: TableScreen<Special>
-    private let alertDismissals = PublishRelay<Void>()
     private let disposeBag = DisposeBag()
 
     init(tableScreen: TableScreen<Special>) {
@@ -129,13 +127,7 @@ final class SpecialsViewController: ViewController {
     }
 
     override func viewDidLoad() {
-        let states = tableScreen.states(alertDismissals: alertDismissals.asObservable()).share(replay: 1)
-        states.map(\.rows).distinctUntilChanged()
-            .asDriver(onErrorJustReturn: [])
-            .drive(onNext: { [weak self] specials in self?.list.rows = specials.map { ListRow($0.name, "\($0.price)") } })
-            .disposed(by: disposeBag)
-        rx.alertState(states.map(\.alert).asDriver(onErrorJustReturn: nil), title: { _ in nil }, message: { $0 })
-            .emit(to: alertDismissals)
+        tableScreen.bind(to: self) { [weak self] specials in self?.list.rows = specials.map { ListRow($0.name, "\($0.price)") } }
             .disposed(by: disposeBag)
     }
 }
