@@ -541,4 +541,40 @@ final class LockOrderTests: XCTestCase {
         subject.onNext(1)
         XCTAssertEqual(finished.all, [true, true])
     }
+
+    /// The same for the subjects and shared sequences that keep their observers under a lock of
+    /// their own: unsubscribing, or disposing the subject, releases the observer with none held.
+    func testEverySubjectReleasesAnObserverItDropsWithNoLockHeld() {
+        final class RunsWhenReleased: Sendable {
+            let work: @Sendable () -> Void
+            init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+            deinit { work() }
+        }
+        /// Subscribes to `source` with an observer whose release runs `use` on another thread,
+        /// then lets `end` drop it.
+        func check(_ name: String, _ source: Observable<Int>, use: @escaping @Sendable () -> Void, end: (Disposable) -> Void) {
+            let finished = Locked<[Bool]>([])
+            var captured: RunsWhenReleased? = RunsWhenReleased { finished.append(finishesOnAnotherThread(use)) }
+            let subscription = source.subscribe(onNext: { [captured] _ in _ = captured })
+            captured = nil
+            end(subscription)
+            XCTAssertEqual(finished.all, [true], name)
+        }
+        let replay = ReplaySubject<Int>.create(bufferSize: 1)
+        check("ReplaySubject, unsubscribing", replay.asObservable(), use: { _ = replay.hasObservers }) { $0.dispose() }
+        let disposedReplay = ReplaySubject<Int>.create(bufferSize: 1)
+        check("ReplaySubject, disposed", disposedReplay.asObservable(), use: { _ = disposedReplay.hasObservers }) { _ in
+            disposedReplay.dispose()
+        }
+        let async = AsyncSubject<Int>()
+        check("AsyncSubject", async.asObservable(), use: { _ = async.hasObservers }) { $0.dispose() }
+        let behavior = BehaviorSubject(value: 0)
+        check("BehaviorSubject", behavior.asObservable(), use: { _ = behavior.hasObservers }) { $0.dispose() }
+        let source = PublishSubject<Int>()
+        nonisolated(unsafe) let shared = source.share(replay: 1)
+        // Another observer keeps the connection: the one checked is removed, not the connection ended.
+        let other = shared.subscribe(onNext: { _ in })
+        check("share(replay:)", shared, use: { shared.subscribe(onNext: { _ in }).dispose() }) { $0.dispose() }
+        other.dispose()
+    }
 }

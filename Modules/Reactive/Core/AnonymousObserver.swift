@@ -96,3 +96,31 @@ final class ClosureObserver<Element>: ObserverNode<Element> {
         extras?.disposable?.dispose()
     }
 }
+
+/// The observer behind `subscribe(onNext:)` with no other closure: `ClosureObserver` for its most
+/// common case, half the size, with one closure to release when it goes (a screen or a cell
+/// subscribing by the thousand pays for the three optional closures it does not have).
+@usableFromInline
+final class NextObserver<Element>: ObserverNode<Element> {
+    private let onNext: (Element) -> Void
+    private let stopped = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(_ onNext: @escaping (Element) -> Void) {
+        self.onNext = onNext
+    }
+
+    override func next(_ element: Element) {
+        if stopped.load(ordering: .relaxed) { return }
+        onNext(element)
+    }
+
+    override func error(_ error: Swift.Error) {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        Hooks.defaultErrorHandler([], error)
+    }
+
+    override func completed() {
+        stopped.store(true, ordering: .releasing)
+    }
+}

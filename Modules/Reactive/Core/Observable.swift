@@ -14,7 +14,7 @@ public class Observable<Element>: ObservableType {
 
     /// Subscribes an internal observer node; what every subclass implements.
     @usableFromInline
-    func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         rxAbstractMethod()
     }
 
@@ -26,5 +26,6 @@ public class Observable<Element>: ObservableType {
     }
 
     /// This sequence.
-    public func asObservable() -> Observable<Element> { self }
+    // Inlinable, so that a subscription through `ObservableType` takes no retain of the sequence.
+    @inlinable public func asObservable() -> Observable<Element> { self }
 }

@@ -5,7 +5,9 @@
 /// ...) run as a loop, not as deep recursion.
 @usableFromInline
 class Producer<Element>: Observable<Element> {
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
+        // Moved into a constant: a closure capturing the parameter itself boxed it as a variable.
+        let observer = consume observer
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)
         }

@@ -13,7 +13,7 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     /// hand, not in an array: an array's `append` of a value of the caller's type copied it twice
     /// (a retain and a release more per entry), and disposing from an array copied each entry
     /// again, where a slot can be moved out.
-    private var entries: UnsafeMutablePointer<Disposable>?
+    private var entries: UnsafeMutablePointer<Entry>?
     private var count = 0
     private var capacity = 0
     private var isDisposed = false
@@ -41,18 +41,28 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     /// `insert` for a disposable of a known type (`disposed(by:)`'s, opened), which goes into the
     /// bag's storage from there: wrapped in an existential first to call `insert`, it cost a boxed
     /// existential's set-up and tear-down on every call.
-    func insertValue<Value: Disposable>(_ disposable: Value) {
-        // Not `performLocked`: a closure capturing the disposable copied it twice more.
+    func insertValue<Value: Disposable>(_ disposable: consuming Value) {
+        insert(.other(consume disposable), canEnd: canEnd(Value.self))
+    }
+
+    /// `insert` for a subscription to a subject: kept as itself, not as an existential.
+    func insertSubscription(_ subscription: consuming RegistrySubscription) {
+        insert(.subscription(consume subscription), canEnd: false)
+    }
+
+    @inline(__always)
+    private func insert(_ entry: consuming Entry, canEnd: Bool) {
+        // Not `performLocked`: a closure capturing the entry copied it twice more.
         lock.lock()
         if isDisposed {
             lock.unlock()
-            disposable.dispose()
+            entry.dispose()
             return
         }
         if count == capacity { grow() }
-        (entries.unsafelyUnwrapped + count).initialize(to: disposable)
+        (entries.unsafelyUnwrapped + count).initialize(to: consume entry)
         count += 1
-        if canEnd(Value.self) { endingCount += 1 }
+        if canEnd { endingCount += 1 }
         if count < sweepAt {
             lock.unlock()
             return
@@ -78,12 +88,7 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     @inline(never)
     private func grow() {
         let larger = Swift.max(Self.firstCapacity, capacity * 2)
-        let moved = UnsafeMutablePointer<Disposable>.allocate(capacity: larger)
-        if let entries {
-            moved.moveInitialize(from: entries, count: count)
-            entries.deallocate()
-        }
-        entries = moved
+        entries = MovableBuffer.resize(entries, to: larger)
         capacity = larger
     }
 
@@ -92,14 +97,14 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     /// atomics are read: no user code runs. Kept out of `insert`, whose locked part stays small
     /// enough to inline.
     @inline(never)
-    private func dropEnded() -> [Disposable] {
-        var ended: [Disposable] = []
+    private func dropEnded() -> [Entry] {
+        var ended: [Entry] = []
         if endingCount > 0, let entries {
             var running = 0
             var kept = 0
             for index in 0..<count {
                 let entry = entries + index
-                switch endState(entry.pointee) {
+                switch entry.pointee.progress {
                 case .ended:
                     ended.append(entry.move())
                     continue
@@ -130,10 +135,32 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
         for entry in taken..<taken + takenCount {
             entry.move().dispose()
         }
-        taken.deallocate()
+        MovableBuffer.deallocate(taken)
     }
 
     deinit { dispose() }
+}
+
+/// A bag's entry: a subscription to a subject (the most common, and what bags hold by thousands)
+/// as itself, anything else as an existential.
+private enum Entry {
+    case subscription(RegistrySubscription)
+    case other(Disposable)
+
+    consuming func dispose() {
+        switch consume self {
+        case .subscription(let subscription): subscription.dispose()
+        case .other(let disposable): disposable.dispose()
+        }
+    }
+
+    /// Where the work the entry ends stands.
+    var progress: EndState {
+        switch self {
+        case .subscription: .cannotEnd
+        case .other(let disposable): endState(disposable)
+        }
+    }
 }
 
 /// Whether the work a disposable ends can end without the bag, and if so whether it has.

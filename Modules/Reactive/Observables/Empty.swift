@@ -10,14 +10,14 @@ extension ObservableType {
 }
 
 final private class EmptyProducer<Element>: Producer<Element> {
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         observer.completed()
         return Disposables.create()
     }
 }
 
 final private class NeverProducer<Element>: Producer<Element> {
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         Disposables.create()
     }
 }
@@ -29,7 +29,7 @@ final private class ErrorProducer<Element>: Producer<Element> {
         self.error = error
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         observer.error(error)
         return Disposables.create()
     }

@@ -41,7 +41,7 @@ final private class GroupedObservableImpl<Element>: Observable<Element> {
         self.refCount = refCount
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         let release = refCount.retain()
         let subscription = subject.subscribeNode(observer)
         return Disposables.create(release, subscription)

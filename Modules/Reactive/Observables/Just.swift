@@ -23,7 +23,7 @@ final class Just<Element>: Producer<Element> {
         self.element = element
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         observer.next(element)
         observer.completed()
         return Disposables.create()

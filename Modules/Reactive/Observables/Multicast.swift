@@ -100,7 +100,7 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
         return subject
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Subject.Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Subject.Element>) -> Disposable {
         let subject = lock.performLocked { lazySubject }
         return subject.subscribe(observer)
     }

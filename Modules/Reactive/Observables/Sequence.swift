@@ -38,7 +38,7 @@ final private class ObservableOptional<Element>: Producer<Element> {
         self.optional = optional
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         if let element = optional { observer.next(element) }
         observer.completed()
         return Disposables.create()

@@ -41,7 +41,7 @@ final private class ShareWhileConnected<Element>: Observable<Element> {
         self.replaysLatest = replaysLatest
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         lock.lock()
         let connection: ShareConnection<Element>
         if let existing = self.connection {
@@ -68,7 +68,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
 
     private var lock: Lock { parent.lock }
     private var disposed = false  // guarded by `lock`
-    private var observers = ObserverBag(of: Element.self)  // guarded by `lock`
+    private var observers = ObserverBag()  // guarded by `lock`
     private var latest: Element?  // guarded by `lock`
 
     init(parent: ShareWhileConnected<Element>) {
@@ -89,7 +89,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
             return
         }
         if parent.replaysLatest { latest = element }
-        let snapshot = observers.nodes(of: Element.self)
+        let snapshot = observers.snapshot
         lock.unlock()
         dispatchNext(snapshot, element)
     }
@@ -108,7 +108,7 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
             lock.unlock()
             return
         }
-        let snapshot = observers.nodes(of: Element.self)
+        let snapshot = observers.snapshot
         disposeLocked()
         lock.unlock()
         dispatch(snapshot, event)
@@ -134,16 +134,18 @@ final private class ShareConnection<Element>: ObserverNode<Element>, ObserverRem
     }
 
     func removeObserver(_ key: Int) {
+        var removed: AnyObserverNode?
         let shouldDisconnect: Bool = lock.performLocked {
-            let before = observers.count
-            observers.remove(key)
-            if observers.count == before { return false }
+            removed = observers.take(key)
+            if removed == nil { return false }
             if observers.isEmpty {
                 disposeLocked()
                 return true
             }
             return false
         }
+        // Released unlocked: releasing an observer can run user code.
+        withExtendedLifetime(removed) {}
         if shouldDisconnect { subscription.dispose() }
     }
 }

@@ -25,14 +25,17 @@ extension ObservableType {
         guard onDisposed == nil, !Hooks.recordCallStackOnError else {
             return subscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         }
+        if let onNext, onError == nil, onCompleted == nil {
+            return subscribePreparedNode(NextObserver(onNext))
+        }
         return subscribePreparedNode(
             ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted))
     }
 
     /// Subscribes an observer node the caller made.
     @usableFromInline
-    func subscribePreparedNode(_ observer: ObserverNode<Element>) -> Disposable {
-        asObservable().subscribeNode(observer)
+    func subscribePreparedNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
+        asObservable().subscribeNode(consume observer)
     }
 
     /// `subscribe(onNext:onError:onCompleted:onDisposed:)` with an `onDisposed` or a call stack to record.

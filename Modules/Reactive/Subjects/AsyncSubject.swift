@@ -5,7 +5,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     // Every stored var below is read and written under `lock` (see the Sendable extension).
     private let lock = Lock()
-    private var observers = ObserverBag(of: Element.self)
+    private var observers = ObserverBag()
     private var stoppedEvent: Event<Element>?
     private var lastElement: Element?
 
@@ -28,13 +28,13 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             lock.unlock()
         case .error:
             stoppedEvent = event
-            let snapshot = observers.nodes(of: Element.self)
+            let snapshot = observers.snapshot
             observers.removeAll()
             lock.unlock()
             dispatch(snapshot, event)
         case .completed:
             stoppedEvent = event
-            let snapshot = observers.nodes(of: Element.self)
+            let snapshot = observers.snapshot
             let last = lastElement
             observers.removeAll()
             lock.unlock()
@@ -43,7 +43,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         }
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         lock.lock()
         if let stoppedEvent {
             let last = lastElement
@@ -58,7 +58,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     func removeObserver(_ key: Int) {
-        lock.performLocked { observers.remove(key) }
+        let removed = lock.performLocked { observers.take(key) }
+        // Released unlocked: releasing an observer can run user code.
+        withExtendedLifetime(removed) {}
     }
 
     /// The subject itself.

@@ -58,7 +58,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
         stoppedEvent = event
         stopped = true
-        let snapshot = observers.close(of: Element.self)
+        let snapshot = observers.close()
         observers.unlock()
         dispatch(snapshot, event)
     }
@@ -81,27 +81,29 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         observers.finishSending()
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         observers.lock()
         if disposed || stopped {
             return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: observers.unlock) { stoppedEvent }
         }
         // Registered with the value it starts from in one step, so no later value can overtake it.
-        let gate = ReplayGate(observer)
+        let gate = ReplayGate(copy observer)
         let key = observers.insert(gate)
         let current = element
         observers.unlock()
         gate.replay(CollectionOfOne(current))
         // The replay is over and values now pass the gate straight through: the observer takes
         // its place, so that a value costs no extra call for as long as the subscription lasts.
-        observers.withLock { observers.replace(key, with: observer) }
+        observers.lock()
+        observers.replace(key, with: observer)
+        observers.unlock()
         return RegistrySubscription(observers, key: key)
     }
 
     // Subscriptions hold the registry, not the subject: ending it as the subject goes lets its
     // observers go, even while a bag keeps their subscriptions.
     deinit {
-        observers.withLock { _ = observers.close(of: Element.self) }
+        observers.withLock { _ = observers.close() }
     }
 
     /// The subject itself.
@@ -112,7 +114,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         observers.lock()
         disposed = true
         stoppedEvent = nil
-        _ = observers.close(of: Element.self)
+        _ = observers.close()
         observers.unlock()
     }
 }

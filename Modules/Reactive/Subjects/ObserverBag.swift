@@ -2,36 +2,39 @@ import Synchronization
 
 /// The observers of a subject, in subscription order, each under a key that unsubscribes it.
 ///
-/// A removed observer is replaced by the bag's do-nothing node and the holes are compacted later,
-/// so unsubscribing n observers costs O(n log n) rather than O(n²) (disposing a bag of 100k
-/// subscriptions to one subject is common), and sending a value stays a plain loop over nodes.
+/// One array of slots, each an observer and its key: subscribing appends one slot, and sending a
+/// value is a plain loop over them. A removed observer leaves its slot empty (nil, which costs a
+/// sender one comparison and the removal no reference counting) until the bag is compacted, so
+/// unsubscribing n observers costs O(n log n) rather than O(n²) (disposing a bag of 100k
+/// subscriptions to one subject is common).
 ///
-/// Not generic: its nodes are held as `AnyObserverNode`, so its arrays are of one concrete type
-/// and subscribing or unsubscribing asks the runtime for no generic metadata (in a subject's code,
+/// Not generic: its nodes are held as `AnyObserverNode`, so its array is of one concrete type and
+/// subscribing or unsubscribing asks the runtime for no generic metadata (in a subject's code,
 /// compiled once for every element type, each `ContiguousArray<ObserverNode<Element>>` operation
 /// did, and those lookups were a third of a subscription's cost). Every node is an
-/// `ObserverNode<Element>` of the subject's element type, the hole included.
+/// `ObserverNode<Element>` of the subject's element type.
 struct ObserverBag {
-    private var observers: ContiguousArray<AnyObserverNode> = []
-    private var keys: [Int] = []
+    /// An observer and the key that removes it; no observer once it was removed.
+    struct Slot {
+        var node: AnyObserverNode?
+        let key: Int
+    }
+
+    /// The observers of one moment, for an event sent after the lock that guards the bag is given
+    /// back: the bag's own storage, shared until the bag next changes (`dispatch`).
+    typealias Snapshot = ContiguousArray<Slot>
+
+    private var slots: ContiguousArray<Slot> = []
     private(set) var count = 0
     private var nextKey = 0
-    private let hole: AnyObserverNode
 
-    /// An empty bag for observers of `Element`.
-    init<Element>(of element: Element.Type) {
-        hole = RemovedObserver<Element>()
-    }
+    /// An empty bag.
+    init() {}
 
     var isEmpty: Bool { count == 0 }
 
-    /// The observers, as the nodes of `Element` every entry is: the same buffer, reinterpreted (an
-    /// array of class references has one layout whatever the class), so that sending a value
-    /// loops over typed nodes with no cast, runtime call, or retain per node.
-    @inline(__always)
-    func nodes<Element>(of element: Element.Type) -> ContiguousArray<ObserverNode<Element>> {
-        unsafeBitCast(observers, to: ContiguousArray<ObserverNode<Element>>.self)
-    }
+    /// The observers, for an event to send once the caller gives its lock back.
+    @inline(__always) var snapshot: Snapshot { slots }
 
     /// Adds an observer under the next key, and returns the key.
     mutating func insert(_ observer: AnyObserverNode) -> Int {
@@ -44,19 +47,13 @@ struct ObserverBag {
     mutating func insert(_ observer: AnyObserverNode, key: Int) {
         precondition(key >= nextKey, "ObserverBag: keys must grow")
         nextKey = key + 1
-        observers.append(observer)
-        keys.append(key)
+        slots.append(Slot(node: observer, key: key))
         count += 1
     }
 
-    /// Calls `body` with the buffer of nodes (holes included).
-    func withNodeBuffer<Result>(_ body: (UnsafeBufferPointer<AnyObserverNode>) -> Result) -> Result {
-        observers.withUnsafeBufferPointer(body)
-    }
-
-    /// Removes the observer under `key`, if it is still here.
-    mutating func remove(_ key: Int) {
-        _ = take(key)
+    /// Calls `body` with the buffer of slots (empty ones included).
+    func withSlotBuffer<Result>(_ body: (UnsafeBufferPointer<Slot>) -> Result) -> Result {
+        slots.withUnsafeBufferPointer(body)
     }
 
     /// Removes the observer under `key`, if it is still here, and hands it back, so that the caller
@@ -64,13 +61,11 @@ struct ObserverBag {
     /// `deinit` of what its closures captured).
     mutating func take(_ key: Int) -> AnyObserverNode? {
         guard let index = index(of: key) else { return nil }
-        // Swapped out: reading the node then writing the hole over it retained the node once more
-        // and released it again.
-        var removed = hole
-        swap(&removed, &observers[index])
+        // Moved out, leaving nil: nothing is retained or released under the caller's lock.
+        let removed = slots[index].node.take()
         count -= 1
-        let holes = keys.count - count
-        if holes > 16 && holes > count { compact() }
+        let empty = slots.count - count
+        if empty > 16 && empty > count { compact() }
         return removed
     }
 
@@ -78,94 +73,99 @@ struct ObserverBag {
     /// hands the one replaced back (for the caller to release once it holds no lock).
     mutating func replace(_ key: Int, with observer: AnyObserverNode) -> AnyObserverNode? {
         guard let index = index(of: key) else { return nil }
-        var replaced = observer
-        swap(&replaced, &observers[index])
+        var replaced: AnyObserverNode? = observer
+        swap(&replaced, &slots[index].node)
         return replaced
     }
 
     /// Where the observer under `key` is, if it is still here.
     private func index(of key: Int) -> Int? {
-        guard let first = keys.first, key >= first else { return nil }
-        // Keys grow by one per insert and holes keep theirs, so `keys` is sorted and `keys[i]` is
-        // at least `first + i`: a key is never right of `key - first`, and is exactly there until
-        // a compaction moves it left (unsubscribing in subscription order finds it at once).
-        let guess = Swift.min(key - first, keys.count - 1)
-        var index = guess
-        if keys[guess] != key {
-            var low = 0
-            var high = guess
-            while low < high {
-                let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
-            }
-            index = low
+        guard let index = position(of: key, among: slots.count, keyAt: { slots[$0].key }), slots[index].node != nil else {
+            return nil
         }
-        guard keys[index] == key, observers[index] !== hole else { return nil }
         return index
     }
 
-    /// Drops the holes in place: the kept nodes are moved, not copied, so no node is retained and
-    /// released again (copying into new arrays did both for every kept node).
+    /// Drops the empty slots in place: the kept ones are moved, not copied, so no node is retained
+    /// and released again (copying into new arrays did both for every kept node).
     private mutating func compact() {
-        let hole = self.hole
         var kept = 0
-        observers.withUnsafeMutableBufferPointer { nodes in
-            keys.withUnsafeMutableBufferPointer { keys in
-                for index in nodes.indices where nodes[index] !== hole {
-                    if kept != index {
-                        nodes.swapAt(kept, index)
-                        keys[kept] = keys[index]
-                    }
-                    kept += 1
-                }
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in slots.indices where slots[index].node != nil {
+                if kept != index { slots.swapAt(kept, index) }
+                kept += 1
             }
         }
-        observers.removeSubrange(kept...)
-        keys.removeSubrange(kept...)
-        // A bag that lost most of its observers gives the memory back (copying the few left).
-        if observers.capacity > 4 * kept + 64 {
-            var fewer = ContiguousArray<AnyObserverNode>()
+        // A bag that lost most of its observers gives the memory back, moving the few left.
+        if slots.capacity > 4 * kept + 64 {
+            var fewer = ContiguousArray<Slot>()
             fewer.reserveCapacity(kept)
-            fewer.append(contentsOf: observers)
-            observers = fewer
-            var fewerKeys: [Int] = []
-            fewerKeys.reserveCapacity(kept)
-            fewerKeys.append(contentsOf: keys)
-            keys = fewerKeys
+            for index in 0..<kept { fewer.append(Slot(node: slots[index].node.take(), key: slots[index].key)) }
+            slots = fewer
+        } else {
+            // Only empty slots go: nothing is released.
+            slots.removeSubrange(kept...)
         }
     }
 
-    /// Removes every observer and hands them back (with the holes), for the caller to release.
+    /// Removes every observer and hands them back, for the caller to send a stop event to and to
+    /// release once it holds no lock.
     @discardableResult
-    mutating func removeAll() -> ContiguousArray<AnyObserverNode> {
-        let removed = observers
-        observers = []
-        keys.removeAll()
+    mutating func removeAll() -> Snapshot {
+        let removed = slots
+        slots = []
         count = 0
         return removed
     }
 }
 
-/// Stands in for an unsubscribed observer until the bag is compacted.
-final class RemovedObserver<Element>: ObserverNode<Element> {
-    override func next(_ element: Element) {}
-    override func error(_ error: Swift.Error) {}
-    override func completed() {}
+/// Where `key` is among `count` slots whose keys `keyAt` gives, if it is there.
+///
+/// Keys grow by one per insert and a removed observer's slot keeps its key until a compaction, so
+/// the keys are sorted and the one at `i` is at least `first + i`: a key is never right of
+/// `key - first`, and is exactly there until a compaction moves it left (unsubscribing in
+/// subscription order finds it at once, without the binary search).
+@inline(__always)
+func position(of key: Int, among count: Int, keyAt: (Int) -> Int) -> Int? {
+    guard count > 0 else { return nil }
+    let first = keyAt(0)
+    guard key >= first else { return nil }
+    let guess = Swift.min(key - first, count - 1)
+    if keyAt(guess) == key { return guess }
+    var low = 0
+    var high = guess
+    while low < high {
+        let middle = (low + high) / 2
+        if keyAt(middle) < key { low = middle + 1 } else { high = middle }
+    }
+    return keyAt(low) == key ? low : nil
 }
 
 /// Sends an event to a snapshot of observers, outside the subject's lock.
-func dispatch<Element>(_ observers: ContiguousArray<ObserverNode<Element>>, _ event: Event<Element>) {
+func dispatch<Element>(_ observers: ObserverBag.Snapshot, _ event: Event<Element>) {
     switch event {
     case .next(let element): dispatchNext(observers, element)
-    case .error(let error): for observer in observers { observer.error(error) }
-    case .completed: for observer in observers { observer.completed() }
+    case .error(let error): forEachNode(of: observers, Element.self) { $0.error(error) }
+    case .completed: forEachNode(of: observers, Element.self) { $0.completed() }
     }
 }
 
 /// Sends a value to a snapshot of observers, outside the subject's lock.
 @inline(__always)
-func dispatchNext<Element>(_ observers: ContiguousArray<ObserverNode<Element>>, _ element: Element) {
-    for observer in observers { observer.next(element) }
+func dispatchNext<Element>(_ observers: ObserverBag.Snapshot, _ element: Element) {
+    forEachNode(of: observers, Element.self) { $0.next(element) }
+}
+
+/// Calls `body` with each observer of the snapshot, as the `ObserverNode<Element>` every one is.
+@inline(__always)
+func forEachNode<Element>(
+    of observers: ObserverBag.Snapshot, _ element: Element.Type, _ body: (ObserverNode<Element>) -> Void
+) {
+    for index in observers.indices {
+        // Unchecked: every node of a subject's bag is of its element type, and a checked cast
+        // would ask the runtime for the generic class's metadata.
+        if let node = observers[index].node { body(unsafeDowncast(node, to: ObserverNode<Element>.self)) }
+    }
 }
 
 /// Tells a subscriber that came after a subject's end why nothing will come (`RxError.disposed`

@@ -57,7 +57,7 @@ import Synchronization
 
     /// An empty registry for observers of `Element`.
     init<Element>(of element: Element.Type) {
-        current = Atomic(Unmanaged.passRetained(ObserverList(ObserverBag(of: element))))
+        current = Atomic(Unmanaged.passRetained(ObserverList(hole: RemovedObserver<Element>())))
     }
 
     deinit {
@@ -168,23 +168,37 @@ import Synchronization
     }
 
     /// Adds an observer; returns the key that removes it.
-    func insert(_ observer: AnyObserverNode) -> Int {
+    func insert(_ observer: consuming AnyObserverNode) -> Int {
         let key = nextKey
         nextKey += 1
-        make(.insert(observer, key: key))
+        // Not through `make`: a `Change` built and taken apart cost a retain and release of the
+        // observer and a switch, a tenth of a subscription. The caller's reference becomes the
+        // list's, so the observer is not retained again either.
+        let node = Unmanaged.passRetained(consume observer)
+        if let list = startChangeInPlace() {
+            list._withUnsafeGuaranteedRef { $0.insert(retained: node, key: key) }
+            finishChangeInPlace()
+        } else {
+            keepPending(.insert(node.takeRetainedValue(), key: key))
+        }
         return key
     }
 
-    /// Takes the lock and removes the observer under `key`, if it is still here.
+    /// Takes the lock, removes the observer under `key` if it is still here, gives the lock back,
+    /// then releases the observer.
     func unsubscribe(_ key: Int) {
         lock()
-        remove(key)
+        guard let list = startChangeInPlace() else {
+            keepPending(.remove(key: key))
+            unlock()
+            return
+        }
+        let removed = list._withUnsafeGuaranteedRef { $0.take(key) }
+        finishChangeInPlace()
         unlock()
-    }
-
-    /// Removes the observer under `key`, if it is still here.
-    func remove(_ key: Int) {
-        make(.remove(key: key))
+        // Released with no lock held: releasing an observer can run user code (the `deinit` of
+        // what its closures captured).
+        withExtendedLifetime(removed) {}
     }
 
     /// Puts `observer` in the place of the observer under `key`, if that one is still here.
@@ -194,10 +208,10 @@ import Synchronization
 
     /// Closes the registry (the subject stopped or was disposed): nothing more is sent, every
     /// observer is removed, and those there were are returned, for the stop event.
-    func close<Element>(of element: Element.Type) -> ContiguousArray<ObserverNode<Element>> {
+    func close() -> ObserverBag.Snapshot {
         gate.bitwiseOr(Gate.closed, ordering: .relaxed)
         settle(copyingIfRead: true)
-        let observers = current.load(ordering: .relaxed)._withUnsafeGuaranteedRef { $0.nodes(of: Element.self) }
+        let observers = current.load(ordering: .relaxed)._withUnsafeGuaranteedRef { $0.snapshot }
         make(.removeAll)
         return observers
     }
@@ -272,26 +286,20 @@ import Synchronization
 
     private func applyPending(to list: ObserverList) {
         if pending.isEmpty { return }
-        list.update { bag in
-            for change in pending { apply(change, to: &bag) }
-        }
+        for change in pending { apply(change, to: list) }
         pending.removeAll()
     }
 
     private func apply(_ change: Change, to list: ObserverList) {
-        list.update { apply(change, to: &$0) }
-    }
-
-    private func apply(_ change: Change, to bag: inout ObserverBag) {
         switch change {
         case .insert(let observer, let key):
-            bag.insert(observer, key: key)
+            list.insert(observer, key: key)
         case .replace(let key, let observer):
-            if let replaced = bag.replace(key, with: observer) { discard(replaced) }
+            if let replaced = list.replace(key, with: observer) { discard(replaced) }
         case .remove(let key):
-            if let removed = bag.take(key) { discard(removed) }
+            if let removed = list.take(key) { discard(removed) }
         case .removeAll:
-            for removed in bag.removeAll() { discard(removed) }
+            for removed in list.removeAll() { discard(removed) }
         }
     }
 
@@ -300,55 +308,6 @@ import Synchronization
         if retired.isEmpty { return }
         for list in retired { discard(list) }
         retired.removeAll()
-    }
-}
-
-/// The observers senders read: changed in place only while nobody reads it (`ObserverRegistry`).
-@usableFromInline final class ObserverList {
-    // Changed only by the registry with its lock held, never while read: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var bag: ObserverBag
-    // Where the bag's nodes are and how many, refreshed after every change: senders read the nodes
-    // through these, so that sending copies (and so retains) nothing. The bag's array keeps the
-    // buffer alive and in place until the next change, which waits for the senders.
-    @usableFromInline @exclusivity(unchecked) var nodes: UnsafeRawPointer?
-    @usableFromInline @exclusivity(unchecked) var nodeCount = 0
-
-    init(_ bag: ObserverBag) {
-        self.bag = bag
-        locateNodes()
-    }
-
-    /// A list with the same observers, to be changed while this one is read.
-    func copy() -> ObserverList {
-        ObserverList(bag)
-    }
-
-    /// The number of observers.
-    var count: Int { bag.count }
-
-    /// The observers, retained, for a stop event.
-    func nodes<Element>(of element: Element.Type) -> ContiguousArray<ObserverNode<Element>> {
-        bag.nodes(of: Element.self)
-    }
-
-    /// Changes the bag; only while nobody sends to this list.
-    @inline(__always) func update<Result>(_ change: (inout ObserverBag) -> Result) -> Result {
-        defer { locateNodes() }
-        return change(&bag)
-    }
-
-    @inline(__always) private func locateNodes() {
-        (nodes, nodeCount) = bag.withNodeBuffer { (UnsafeRawPointer($0.baseAddress), $0.count) }
-    }
-
-    /// Sends a value to every observer, retaining none.
-    @inlinable @inline(__always) func sendNext<Element>(_ element: Element) {
-        guard let nodes else { return }
-        for index in 0..<nodeCount {
-            // Read as a raw pointer, the reference is not retained; the bag holds it.
-            let node = nodes.load(fromByteOffset: index &* MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer.self)
-            Unmanaged<ObserverNode<Element>>.fromOpaque(node)._withUnsafeGuaranteedRef { $0.next(element) }
-        }
     }
 }
 
@@ -371,5 +330,9 @@ struct RegistrySubscription: Disposable {
 
     func dispose() {
         observers.unsubscribe(key)
+    }
+
+    func disposed(by bag: DisposeBag) {
+        bag.insertSubscription(self)
     }
 }

@@ -43,17 +43,17 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         }
         stopped = true
         stoppedEvent = event
-        let snapshot = observers.close(of: Element.self)
+        let snapshot = observers.close()
         observers.unlock()
         dispatch(snapshot, event)
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         observers.lock()
         if disposed || stopped {
             return refuseLateSubscriber(observer, of: self, disposed: disposed, unlocking: observers.unlock) { stoppedEvent }
         }
-        let key = observers.insert(observer)
+        let key = observers.insert(consume observer)
         observers.unlock()
         return RegistrySubscription(observers, key: key)
     }
@@ -66,7 +66,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     // Subscriptions hold the registry, not the subject: ending it as the subject goes lets its
     // observers go, even while a bag keeps their subscriptions.
     deinit {
-        observers.withLock { _ = observers.close(of: Element.self) }
+        observers.withLock { _ = observers.close() }
     }
 
     /// The subject itself.
@@ -77,7 +77,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         observers.lock()
         disposed = true
         stoppedEvent = nil
-        _ = observers.close(of: Element.self)
+        _ = observers.close()
         observers.unlock()
     }
 }

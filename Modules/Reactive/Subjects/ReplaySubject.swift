@@ -10,7 +10,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
     private let bufferSize: Int?
     private var buffer: [Element] = []
     private var bufferStart = 0
-    private var observers = ObserverBag(of: Element.self)
+    private var observers = ObserverBag()
     private var stoppedEvent: Event<Element>?
     private var disposed = false
 
@@ -55,7 +55,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
             lock.unlock()
             return
         }
-        let snapshot = observers.nodes(of: Element.self)
+        let snapshot = observers.snapshot
         switch event {
         case .next(let value):
             append(value)
@@ -67,7 +67,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
         dispatch(snapshot, event)
     }
 
-    override func subscribeNode(_ observer: ObserverNode<Element>) -> Disposable {
+    override func subscribeNode(_ observer: consuming ObserverNode<Element>) -> Disposable {
         lock.lock()
         if disposed {
             lock.unlock()
@@ -91,7 +91,9 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
     }
 
     func removeObserver(_ key: Int) {
-        lock.performLocked { observers.remove(key) }
+        let removed = lock.performLocked { observers.take(key) }
+        // Released unlocked: releasing an observer can run user code.
+        withExtendedLifetime(removed) {}
     }
 
     /// The subject itself.
@@ -99,13 +101,15 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
 
     /// Drops every observer and the buffer; later use reports `RxError.disposed`.
     public func dispose() {
-        lock.performLocked {
+        let removed = lock.performLocked {
             disposed = true
-            observers.removeAll()
             buffer.removeAll()
             bufferStart = 0
             stoppedEvent = nil
+            return observers.removeAll()
         }
+        // Released unlocked: releasing an observer can run user code.
+        withExtendedLifetime(removed) {}
     }
 }
 
