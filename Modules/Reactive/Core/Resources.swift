@@ -24,11 +24,13 @@ public enum Resources {
         Int32(truncatingIfNeeded: count.subtract(1, ordering: .relaxed).newValue)
     }
 
+    // Wrapping: a checked `add` is a compare-and-swap loop (to trap on overflow) where this is one
+    // atomic add, on every observer's creation and release.
     static func nodeCreated() {
-        count.add(1, ordering: .relaxed)
+        count.wrappingAdd(1, ordering: .relaxed)
     }
 
     static func nodeReleased() {
-        count.subtract(1, ordering: .relaxed)
+        count.wrappingSubtract(1, ordering: .relaxed)
     }
 }
