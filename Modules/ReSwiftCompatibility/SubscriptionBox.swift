@@ -13,8 +13,10 @@ class AnySubscriptionBox: @unchecked Sendable {
     // `Locked` table.
     @usableFromInline @exclusivity(unchecked) weak var subscriber: AnyStoreSubscriber?
     @usableFromInline let identity: ObjectIdentifier
-    private var disposable: (any Disposable)?
-    weak var table: Locked<[AnySubscriptionBox]>?
+    // Under the table's lock no two accesses overlap, and `table` is set once before the box is
+    // published: no dynamic exclusivity checks (four a subscription).
+    @exclusivity(unchecked) private var disposable: (any Disposable)?
+    @exclusivity(unchecked) weak var table: Locked<[AnySubscriptionBox]>?
 
     @usableFromInline
     init(subscriber: AnyStoreSubscriber) {
