@@ -11,7 +11,7 @@ import Reactive
 /// rather than nested, so every subscriber sees every state in order. Subscribers and middleware
 /// run on the thread that processes the action.
 open class Store<State: Sendable>: StoreType, @unchecked Sendable {
-    // @unchecked Sendable: the subscriptions sit in `Locked` (behind its pthread mutex) and the
+    // @unchecked Sendable: the subscriptions sit in `Locked` (behind its lock) and the
     // rest is constant after `init`. Non-final, as ReSwift's store is, so it cannot be checked.
 
     /// The same store, through Architecture's API: `send`, `states`, scoping. Its state is nil

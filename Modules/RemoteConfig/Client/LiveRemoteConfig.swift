@@ -20,7 +20,7 @@ import RemoteConfigInterface
 /// network: each answers as a fetch within the minimum interval does, from the stored and default
 /// values, and leaves `lastFetchStatus` and `lastFetchTime` as they were.
 ///
-/// Thread-safe: all mutable state sits in `core`, one `Locked` (a pthread mutex). Handlers,
+/// Thread-safe: all mutable state sits in `core`, one `Locked`. Handlers,
 /// `activations` and real-time updates run on the serial callback queue, enqueued while the lock is
 /// held (or run by the queue's own task that changed the state), so they arrive in the order the
 /// state changed. A network fetch's answer is applied there too: from the exchange's thread, one
