@@ -74,8 +74,10 @@ final class MenuViewControllerTests: XCTestCase {
         let store = MenuFeature.makeStore(client: client)
         let terminal = HeadlessTerminal(width: 40, height: 12)
         let controller = MenuViewController(store: store)
-        let shown = Shown(terminal: terminal, controller: controller, states: Collector(store.states))
         Screen(terminal: terminal).rootViewController = controller  // the terminal keeps the screen
+        // Subscribed after the screen, so that it is told of a state after the screen: by then the
+        // screen's hop to the main queue is queued, and `wait`'s draining of that queue draws it.
+        let shown = Shown(terminal: terminal, controller: controller, states: Collector(store.states))
         if let expected { shown.wait { $0.menus == expected } }
         drainMainQueue()
         return shown
