@@ -20,7 +20,13 @@ extension StoreSubscriber {
     // library's generic code it asked the runtime for `Optional<StoreSubscriberStateType>` first.
     @inlinable
     public func _newState(state: Any) {
-        if let state = state as? StoreSubscriberStateType {
+        // A value of exactly the subscriber's type, as the store delivers to a subscriber of its
+        // own, is taken out of the `Any` as it is; only another type (an optional, a subclass, a
+        // protocol) goes through a dynamic cast, several hundred instructions.
+        func exactly<Value>(_ value: Value) -> StoreSubscriberStateType? {
+            Value.self == StoreSubscriberStateType.self ? unsafeBitCast(value, to: StoreSubscriberStateType.self) : nil
+        }
+        if let state = _openExistential(state, do: exactly) ?? (state as? StoreSubscriberStateType) {
             newState(state: state)
         }
     }
