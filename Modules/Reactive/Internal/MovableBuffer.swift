@@ -12,7 +12,8 @@
 /// allocating the larger buffer and moving the values over copied every byte at each step, where
 /// `realloc` extends a block in place when it can, and moves a large one by remapping its pages.
 /// Only for types whose values can be moved by copying their bytes (every Swift type that holds no
-/// Objective-C weak reference; an existential keeps any other value in a box of its own).
+/// Objective-C weak reference; an existential keeps any other value in a box of its own), which
+/// `resize` checks.
 enum MovableBuffer {
     /// A buffer for `capacity` values of `type`, none initialised.
     static func allocate<Value>(_ type: Value.Type, capacity: Int) -> UnsafeMutablePointer<Value> {
@@ -23,6 +24,7 @@ enum MovableBuffer {
     /// caller deinitialises those past a smaller capacity first); `buffer` is no longer valid.
     static func resize<Value>(_ buffer: UnsafeMutablePointer<Value>?, to capacity: Int) -> UnsafeMutablePointer<Value> {
         precondition(MemoryLayout<Value>.alignment <= 16, "MovableBuffer: malloc aligns to 16 bytes")
+        precondition(_isBitwiseTakable(Value.self), "MovableBuffer: \(Value.self) cannot be moved as its bytes")
         guard let resized = realloc(buffer, Swift.max(1, capacity) * MemoryLayout<Value>.stride) else {
             fatalError("MovableBuffer: out of memory for \(capacity) values of \(Value.self)")
         }
