@@ -39,21 +39,10 @@ struct ObserverBag {
     /// Adds an observer under the next key, and returns the key.
     mutating func insert(_ observer: AnyObserverNode) -> Int {
         let key = nextKey
-        insert(observer, key: key)
-        return key
-    }
-
-    /// Adds an observer under `key`, which must be above every key the bag has had.
-    mutating func insert(_ observer: AnyObserverNode, key: Int) {
-        precondition(key >= nextKey, "ObserverBag: keys must grow")
-        nextKey = key + 1
+        nextKey += 1
         slots.append(Slot(node: observer, key: key))
         count += 1
-    }
-
-    /// Calls `body` with the buffer of slots (empty ones included).
-    func withSlotBuffer<Result>(_ body: (UnsafeBufferPointer<Slot>) -> Result) -> Result {
-        slots.withUnsafeBufferPointer(body)
+        return key
     }
 
     /// Removes the observer under `key`, if it is still here, and hands it back, so that the caller
@@ -67,15 +56,6 @@ struct ObserverBag {
         let empty = slots.count - count
         if empty > 16 && empty > count { compact() }
         return removed
-    }
-
-    /// Puts `observer` in the place of the observer under `key`, if that one is still here, and
-    /// hands the one replaced back (for the caller to release once it holds no lock).
-    mutating func replace(_ key: Int, with observer: AnyObserverNode) -> AnyObserverNode? {
-        guard let index = index(of: key) else { return nil }
-        var replaced: AnyObserverNode? = observer
-        swap(&replaced, &slots[index].node)
-        return replaced
     }
 
     /// Where the observer under `key` is, if it is still here.

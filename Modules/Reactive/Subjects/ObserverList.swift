@@ -36,7 +36,7 @@
     }
 
     deinit {
-        forEachNode { $0.release() }
+        forEachObserver { $0.node.release() }
         MovableBuffer.deallocate(slots)
     }
 
@@ -44,24 +44,23 @@
         UnsafeMutablePointer(mutating: nodes?.assumingMemoryBound(to: Slot.self))
     }
 
-    /// Calls `body` with each observer's node, holes skipped.
-    private func forEachNode(_ body: (Unmanaged<AnyObserverNode>) -> Void) {
+    /// Calls `body` with each observer's slot, holes skipped.
+    private func forEachObserver(_ body: (Slot) -> Void) {
         guard let slots else { return }
         let hole = Unmanaged.passUnretained(self.hole).toOpaque()
-        for index in 0..<nodeCount where slots[index].node.toOpaque() != hole { body(slots[index].node) }
+        for index in 0..<nodeCount where slots[index].node.toOpaque() != hole { body(slots[index]) }
     }
 
     /// A list with the same observers (each retained once more), to be changed while this one is read.
     func copy() -> ObserverList {
         let copy = ObserverList(hole: hole)
         copy.nextKey = nextKey
-        guard let slots, count > 0 else { return copy }
+        guard count > 0 else { return copy }
         let copied = MovableBuffer.allocate(Slot.self, capacity: count)
-        let hole = Unmanaged.passUnretained(self.hole).toOpaque()
         var kept = 0
-        for index in 0..<nodeCount where slots[index].node.toOpaque() != hole {
-            _ = slots[index].node.retain()
-            (copied + kept).initialize(to: slots[index])
+        forEachObserver { slot in
+            _ = slot.node.retain()
+            (copied + kept).initialize(to: slot)
             kept += 1
         }
         copy.nodes = UnsafeRawPointer(copied)
@@ -75,11 +74,7 @@
     var snapshot: ObserverBag.Snapshot {
         var snapshot = ObserverBag.Snapshot()
         snapshot.reserveCapacity(count)
-        guard let slots else { return snapshot }
-        let hole = Unmanaged.passUnretained(self.hole).toOpaque()
-        for index in 0..<nodeCount where slots[index].node.toOpaque() != hole {
-            snapshot.append(ObserverBag.Slot(node: slots[index].node.takeUnretainedValue(), key: slots[index].key))
-        }
+        forEachObserver { snapshot.append(ObserverBag.Slot(node: $0.node.takeUnretainedValue(), key: $0.key)) }
         return snapshot
     }
 
@@ -135,7 +130,7 @@
     func removeAll() -> [AnyObserverNode] {
         var removed: [AnyObserverNode] = []
         removed.reserveCapacity(count)
-        forEachNode { removed.append($0.takeRetainedValue()) }
+        forEachObserver { removed.append($0.node.takeRetainedValue()) }
         MovableBuffer.deallocate(slots)
         nodes = nil
         nodeCount = 0
