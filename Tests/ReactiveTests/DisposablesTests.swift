@@ -230,16 +230,17 @@ final class DisposeBagEndedEntriesTests: XCTestCase {
         XCTAssertNotNil(live, "a subscription still running stays")
     }
 
-    func testAnEndedSubscriptionAmongSubjectSubscriptionsIsLetGo() {
-        // The first look finds only subject subscriptions, which cannot end: the next look, at four
-        // times that, must still find the one that can.
+    func testSubjectSubscriptionsNeitherStartNorDelayTheLook() {
+        // The bag looks when its other entries reach 64; subscriptions to a subject, which cannot
+        // end on their own, are kept apart and counted by no look.
         let subject = PublishSubject<Int>()
         let bag = DisposeBag()
-        subscribe(64, to: subject, into: bag)
+        subscribe(300, to: subject, into: bag)
         let ended = insertWatched(Observable.of(1).subscribe(onNext: { _ in }), into: bag)
-        subscribe(190, to: subject, into: bag)
-        XCTAssertNotNil(ended(), "the bag has not looked again yet")
-        subscribe(1, to: subject, into: bag)
+        subscribe(300, to: subject, into: bag)
+        insertRunning(62, into: bag)
+        XCTAssertNotNil(ended(), "63 entries that can end: the bag has not looked yet")
+        insertRunning(1, into: bag)
         XCTAssertNil(ended())
     }
 
@@ -247,11 +248,21 @@ final class DisposeBagEndedEntriesTests: XCTestCase {
         let subject = PublishSubject<Int>()
         let bag = DisposeBag()
         let running = insertWatched(subject.take(1).subscribe(onNext: { _ in }), into: bag)
-        subscribe(63, to: subject, into: bag)
+        insertRunning(63, into: bag)
         XCTAssertNotNil(running(), "a subscription still running stays")
         subject.onNext(1)
-        subscribe(64 * 4 - 64, to: subject, into: bag)
+        subscribe(500, to: subject, into: bag)
+        insertRunning(64 * 4 - 64 - 1, into: bag)
+        XCTAssertNotNil(running(), "the next look is at four times the 64 the first one kept")
+        insertRunning(1, into: bag)
         XCTAssertNil(running())
+    }
+
+    /// Puts `count` subscriptions that never end into `bag`.
+    private func insertRunning(_ count: Int, into bag: DisposeBag) {
+        for _ in 0..<count {
+            Observable<Int>.create { _ in Disposables.create {} }.subscribe(onNext: { _ in }).disposed(by: bag)
+        }
     }
 
     /// Puts `subscription` into `bag`, and hands back what tells whether it is still alive.

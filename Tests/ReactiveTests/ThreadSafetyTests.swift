@@ -100,6 +100,40 @@ final class ThreadSafetyTests: XCTestCase {
         XCTAssertEqual(disposedCount.load(ordering: .relaxed), 8_000)
     }
 
+    func testBagsEndingSubjectSubscriptionsWhileAnotherThreadSends() {
+        // Each bag's run of 200 subscriptions ends in batches, some while the sender is inside a
+        // value (those wait for it to leave): a value in flight may still reach them, one sent
+        // after the bag ended must not.
+        let subject = PublishSubject<Int>()
+        let started = Atomic<Int>(0)
+        let lateValues = Atomic<Int>(0)
+        let stop = Atomic<Bool>(false)
+        let senderDone = DispatchSemaphore(value: 0)
+        Thread {
+            while !stop.load(ordering: .relaxed) {
+                subject.onNext(started.add(1, ordering: .sequentiallyConsistent).newValue)
+            }
+            senderDone.signal()
+        }.start()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<20 {
+                let endedAt = Atomic<Int>(.max)
+                var bag: DisposeBag? = DisposeBag()
+                for _ in 0..<200 {
+                    subject.subscribe(onNext: { value in
+                        if value > endedAt.load(ordering: .sequentiallyConsistent) { lateValues.add(1, ordering: .relaxed) }
+                    }).disposed(by: bag!)
+                }
+                bag = nil
+                endedAt.store(started.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        XCTAssertEqual(senderDone.wait(timeout: .now() + 10), .success, "the sender stops")
+        XCTAssertEqual(lateValues.load(ordering: .relaxed), 0)
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     func testCompositeDisposableUnderConcurrentInsertAndDispose() {
         let composite = CompositeDisposable()
         let disposedCount = Atomic<Int>(0)

@@ -9,21 +9,29 @@ import Synchronization
 /// to a subject are kept until the bag goes, since only the subject knows they ended.
 public final class DisposeBag: @unchecked Sendable {  // every `var` only under `lock`
     private let lock = Lock()
-    /// The disposables, in the order they came: the first `count` of `capacity` slots. Kept by
-    /// hand, not in an array: an array's `append` of a value of the caller's type copied it twice
-    /// (a retain and a release more per entry), and disposing from an array copied each entry
-    /// again, where a slot can be moved out.
-    private var entries: UnsafeMutablePointer<Entry>?
-    private var count = 0
-    private var capacity = 0
+    /// The subscriptions to subjects (what bags hold by the thousand), in the order they came, as
+    /// plain values: the first `subscriptionCount` of `subscriptionCapacity`. A record holds a
+    /// retain of its registry only when the record before it is of another one, so a run of
+    /// subscriptions to one subject holds one, and is ended under one lock of the subject
+    /// (one by one, the lock, the observer list's set-up and a retain and release of the registry
+    /// were half of what ending a subscription cost). Kept by hand, not in an array: an array's
+    /// `append` copied what it took, and reading an entry back copied it again.
+    private var subscriptions: UnsafeMutablePointer<SubscriptionRecord>?
+    private var subscriptionCount = 0
+    private var subscriptionCapacity = 0
+    /// Every other disposable, in the order they came, each with the number of subscriptions that
+    /// came before it, so that the bag ends everything in the order it came.
+    private var others: UnsafeMutablePointer<Entry>?
+    private var otherCount = 0
+    private var otherCapacity = 0
     private var isDisposed = false
-    /// The count at which the next insert looks for ended entries: four times what the last look
-    /// kept, so each entry is looked at about 1.3 times in all, however long the bag lives, and
-    /// the bag holds at most four times what is still running (and 64 entries).
+    /// The count of `others` at which the next insert looks for ended entries: four times what the
+    /// last look kept, so each entry is looked at about 1.3 times in all, however long the bag
+    /// lives, and the bag holds at most four times what is still running (and 64 entries).
     private var sweepAt = DisposeBag.firstSweep
     /// How many entries are of a type that can end on its own (`endState` tells), counted on
-    /// insert: a bag of nothing else (subscriptions to a subject) skips the look, which asked the
-    /// runtime for the dynamic type of every entry to find none.
+    /// insert: a bag of nothing else skips the look, which asked the runtime for the dynamic type of
+    /// every entry to find none.
     private var endingCount = 0
 
     private static let firstSweep = 64
@@ -42,28 +50,19 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     /// bag's storage from there: wrapped in an existential first to call `insert`, it cost a boxed
     /// existential's set-up and tear-down on every call.
     func insertValue<Value: Disposable>(_ disposable: consuming Value) {
-        insert(.other(consume disposable), canEnd: canEnd(Value.self))
-    }
-
-    /// `insert` for a subscription to a subject: kept as itself, not as an existential.
-    func insertSubscription(_ subscription: consuming RegistrySubscription) {
-        insert(.subscription(consume subscription), canEnd: false)
-    }
-
-    @inline(__always)
-    private func insert(_ entry: consuming Entry, canEnd: Bool) {
         // Not `performLocked`: a closure capturing the entry copied it twice more.
         lock.lock()
         if isDisposed {
             lock.unlock()
-            entry.dispose()
+            disposable.dispose()
             return
         }
-        if count == capacity { grow() }
-        (entries.unsafelyUnwrapped + count).initialize(to: consume entry)
-        count += 1
-        if canEnd { endingCount += 1 }
-        if count < sweepAt {
+        if otherCount == otherCapacity { growOthers() }
+        (others.unsafelyUnwrapped + otherCount).initialize(
+            to: Entry(disposable: consume disposable, subscriptionsBefore: subscriptionCount))
+        otherCount += 1
+        if canEnd(Value.self) { endingCount += 1 }
+        if otherCount < sweepAt {
             lock.unlock()
             return
         }
@@ -72,6 +71,25 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
         // Released here, with no lock held: the last reference to a subscription can run a
         // `deinit` of what its closures captured, which may use this bag.
         withExtendedLifetime(ended) {}
+    }
+
+    /// `insert` for the subscription under `key` to the subject whose observers `registry` keeps.
+    func insertSubscription(to registry: ObserverRegistry, key: Int) {
+        lock.lock()
+        if isDisposed {
+            lock.unlock()
+            registry.unsubscribe(key)
+            return
+        }
+        if subscriptionCount == subscriptionCapacity { growSubscriptions() }
+        let registry = Unmanaged.passUnretained(registry)
+        let last = subscriptions.unsafelyUnwrapped + subscriptionCount
+        if subscriptionCount == 0 || (last - 1).pointee.registry.toOpaque() != registry.toOpaque() {
+            _ = registry.retain()
+        }
+        last.initialize(to: SubscriptionRecord(registry: registry, key: key))
+        subscriptionCount += 1
+        lock.unlock()
     }
 
     /// Adds several disposables.
@@ -84,12 +102,20 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
         for disposable in disposables { insert(disposable) }
     }
 
-    /// Doubles the storage, moving the entries over; called under `lock`.
+    /// Doubles the storage of subscriptions; called under `lock`.
     @inline(never)
-    private func grow() {
-        let larger = Swift.max(Self.firstCapacity, capacity * 2)
-        entries = MovableBuffer.resize(entries, to: larger)
-        capacity = larger
+    private func growSubscriptions() {
+        let larger = Swift.max(Self.firstCapacity, subscriptionCapacity * 2)
+        subscriptions = MovableBuffer.resize(subscriptions, to: larger)
+        subscriptionCapacity = larger
+    }
+
+    /// Doubles the storage of other disposables; called under `lock`.
+    @inline(never)
+    private func growOthers() {
+        let larger = Swift.max(Self.firstCapacity, otherCapacity * 2)
+        others = MovableBuffer.resize(others, to: larger)
+        otherCapacity = larger
     }
 
     /// Takes out the entries that ended, keeping the others in order, and hands them back for the
@@ -97,75 +123,95 @@ public final class DisposeBag: @unchecked Sendable {  // every `var` only under 
     /// atomics are read: no user code runs. Kept out of `insert`, whose locked part stays small
     /// enough to inline.
     @inline(never)
-    private func dropEnded() -> [Entry] {
-        var ended: [Entry] = []
-        if endingCount > 0, let entries {
+    private func dropEnded() -> [Disposable] {
+        var ended: [Disposable] = []
+        if endingCount > 0, let others {
             var running = 0
             var kept = 0
-            for index in 0..<count {
-                let entry = entries + index
-                switch entry.pointee.progress {
+            for index in 0..<otherCount {
+                let entry = others + index
+                switch endState(entry.pointee.disposable) {
                 case .ended:
-                    ended.append(entry.move())
+                    ended.append(entry.move().disposable)
                     continue
                 case .running: running += 1
                 case .cannotEnd: break
                 }
-                if kept != index { (entries + kept).moveInitialize(from: entry, count: 1) }
+                if kept != index { (others + kept).moveInitialize(from: entry, count: 1) }
                 kept += 1
             }
-            count = kept
+            otherCount = kept
             endingCount = running
         }
-        sweepAt = Swift.max(Self.firstSweep, count * Self.growth)
+        sweepAt = Swift.max(Self.firstSweep, otherCount * Self.growth)
         return ended
     }
 
     private func dispose() {
         lock.lock()
-        let taken = entries
-        let takenCount = count
-        entries = nil
-        count = 0
-        capacity = 0
+        let takenSubscriptions = subscriptions
+        let takenSubscriptionCount = subscriptionCount
+        let takenOthers = others
+        let takenOtherCount = otherCount
+        subscriptions = nil
+        subscriptionCount = 0
+        subscriptionCapacity = 0
+        others = nil
+        otherCount = 0
+        otherCapacity = 0
         endingCount = 0
         isDisposed = true
         lock.unlock()
-        guard let taken else { return }
-        for entry in taken..<taken + takenCount {
-            entry.move().dispose()
+        var ended = 0
+        if let takenOthers {
+            for entry in takenOthers..<takenOthers + takenOtherCount {
+                let entry = entry.move()
+                if let takenSubscriptions {
+                    Self.endSubscriptions(
+                        takenSubscriptions, ended..<entry.subscriptionsBefore, of: takenSubscriptionCount)
+                }
+                ended = entry.subscriptionsBefore
+                entry.disposable.dispose()
+            }
+            MovableBuffer.deallocate(takenOthers)
         }
-        MovableBuffer.deallocate(taken)
+        if let takenSubscriptions {
+            Self.endSubscriptions(takenSubscriptions, ended..<takenSubscriptionCount, of: takenSubscriptionCount)
+            MovableBuffer.deallocate(takenSubscriptions)
+        }
+    }
+
+    /// Ends the subscriptions of `records` in `range` (of the `count` there are), each run to one
+    /// subject at once, releasing a registry when the run holding its retain ends.
+    private static func endSubscriptions(
+        _ records: UnsafeMutablePointer<SubscriptionRecord>, _ range: Range<Int>, of count: Int
+    ) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let registry = records[start].registry
+            var end = start + 1
+            while end < range.upperBound && records[end].registry.toOpaque() == registry.toOpaque() { end += 1 }
+            registry._withUnsafeGuaranteedRef {
+                $0.unsubscribe(UnsafeBufferPointer(start: records + start, count: end - start))
+            }
+            if end == count || records[end].registry.toOpaque() != registry.toOpaque() { registry.release() }
+            start = end
+        }
     }
 
     deinit { dispose() }
 }
 
-/// A bag's entry: a subscription to a subject (the most common, and what bags hold by thousands)
-/// as itself, anything else as an existential.
-private enum Entry {
-    case subscription(RegistrySubscription)
-    case other(Disposable)
-
-    consuming func dispose() {
-        switch consume self {
-        case .subscription(let subscription): subscription.dispose()
-        case .other(let disposable): disposable.dispose()
-        }
-    }
-
-    /// Where the work the entry ends stands.
-    var progress: EndState {
-        switch self {
-        case .subscription: .cannotEnd
-        case .other(let disposable): endState(disposable)
-        }
-    }
+/// A bag's disposable that is not a subscription to a subject, and the number of those that came
+/// before it.
+private struct Entry {
+    let disposable: Disposable
+    let subscriptionsBefore: Int
 }
 
 /// Whether the work a disposable ends can end without the bag, and if so whether it has.
 private enum EndState {
-    /// Not a type the bag can ask (a subject's subscription, a user's disposable): kept.
+    /// Not a type the bag can ask (a user's disposable): kept.
     case cannotEnd
     /// Can end, and has not yet.
     case running

@@ -107,13 +107,18 @@
     /// retain, so that the caller can release it once it no longer holds a lock (releasing an
     /// observer can run user code: a `deinit` of what its closures captured).
     @inline(__always) func take(_ key: Int) -> AnyObserverNode? {
+        takeRetained(key)?.takeRetainedValue()
+    }
+
+    /// `take` for a caller that releases the observer by hand.
+    @inline(__always) func takeRetained(_ key: Int) -> Unmanaged<AnyObserverNode>? {
         guard let index = index(of: key), let slots else { return nil }
         let removed = slots[index].node
         slots[index].node = .passUnretained(hole)
         count -= 1
         let holes = nodeCount - count
         if holes > 16 && holes > count { compact() }
-        return removed.takeRetainedValue()
+        return removed
     }
 
     /// Puts `observer` in the place of the observer under `key`, if that one is still here, and

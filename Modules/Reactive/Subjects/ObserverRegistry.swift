@@ -201,6 +201,38 @@ import Synchronization
         withExtendedLifetime(removed) {}
     }
 
+    /// Removes the observers of `subscriptions` (all to this registry) that are still here, taking
+    /// the lock once per `batch` of them, and releases them after each unlock.
+    func unsubscribe(_ subscriptions: UnsafeBufferPointer<SubscriptionRecord>) {
+        // In batches: one lock per subscription cost as much as the removal itself, but one for a
+        // bag of thousands would keep the subject's senders waiting that long.
+        let batch = 64
+        withUnsafeTemporaryAllocation(of: Unmanaged<AnyObserverNode>.self, capacity: batch) { removed in
+            var start = 0
+            while start < subscriptions.count {
+                let end = Swift.min(start + batch, subscriptions.count)
+                var removedCount = 0
+                lock()
+                if let list = startChangeInPlace() {
+                    list._withUnsafeGuaranteedRef { list in
+                        for index in start..<end {
+                            guard let node = list.takeRetained(subscriptions[index].key) else { continue }
+                            removed.initializeElement(at: removedCount, to: node)
+                            removedCount += 1
+                        }
+                    }
+                    finishChangeInPlace()
+                } else {
+                    for index in start..<end { keepPending(.remove(key: subscriptions[index].key)) }
+                }
+                unlock()
+                // Released with no lock held, as `unsubscribe(_:)` does.
+                for index in 0..<removedCount { removed[index].release() }
+                start = end
+            }
+        }
+    }
+
     /// Puts `observer` in the place of the observer under `key`, if that one is still here.
     func replace(_ key: Int, with observer: AnyObserverNode) {
         make(.replace(key: key, with: observer))
@@ -333,6 +365,13 @@ struct RegistrySubscription: Disposable {
     }
 
     func disposed(by bag: DisposeBag) {
-        bag.insertSubscription(self)
+        bag.insertSubscription(to: observers, key: key)
     }
+}
+
+/// A subscription to a subject as plain values, for a store that keeps the registry's retain
+/// itself (a dispose bag, which holds one for a run of subscriptions to one subject).
+struct SubscriptionRecord {
+    let registry: Unmanaged<ObserverRegistry>
+    let key: Int
 }
