@@ -1,13 +1,4 @@
 import Reactive
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An app's reducer or middleware, handed to Architecture's store, which calls it one action at a
 /// time on the thread that is processing actions.
@@ -21,38 +12,6 @@ struct CalledByTheStore<Value>: @unchecked Sendable {
     @inlinable
     init(_ value: Value) {
         self.value = value
-    }
-}
-
-/// Which thread, if any, is running the app's reducer, so that a dispatch from inside the reducer
-/// is told apart from a dispatch by another thread (which is queued).
-@usableFromInline
-final class ReducingThread: Sendable {
-    @usableFromInline let thread = Atomic<UInt>(0)
-
-    @usableFromInline
-    init() {}
-
-    /// Runs `reduce`, marked as the reducer of the calling thread.
-    @inlinable
-    func run<Result>(_ reduce: () -> Result) -> Result {
-        thread.store(Self.current, ordering: .relaxed)
-        defer { thread.store(0, ordering: .relaxed) }
-        return reduce()
-    }
-
-    /// Whether the calling thread is inside the reducer.
-    var isCurrentThread: Bool {
-        thread.load(ordering: .relaxed) == Self.current
-    }
-
-    @usableFromInline
-    static var current: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
     }
 }
 

@@ -22,13 +22,15 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     /// `Equatable`.
     public let automaticallySkipsRepeats: Bool
 
-    @usableFromInline let reducing: ReducingThread
     private let table = Locked<[AnySubscriptionBox]>([])
     /// Sends an action to `architectureStore`, in code made by `init` where the app's state type is
     /// known: the store's path (queue, middleware, reducer, subscribers) is `@inlinable` and so
     /// compiled for it. Called from this generic class's own methods, which are compiled once for
     /// every state type, the same path asked the runtime for generic metadata several times an action.
     @usableFromInline let sendToStore: (any Action) -> Void
+    /// The lock the store underneath holds while it runs the reducer: a dispatch from a thread
+    /// that holds it comes from the reducer.
+    @usableFromInline let reducerLock: Lock?
 
     /// A store with `reducer`, starting at `state`; actions pass through `middleware`, in order,
     /// before the reducer. Without a state, the store dispatches `ReSwiftInit` and starts with
@@ -40,19 +42,18 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
         reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
         automaticallySkipsRepeats: Bool = true
     ) {
-        let reducing = ReducingThread()
         let reducer = CalledByTheStore(reducer)
         let stages = Self.stages(CalledByTheStore(middleware))
         let store = Architecture.Store(
             initialState: state,
             reducer: Reduce { state, action in
-                state = reducing.run { reducer.value(action, state) }
+                state = reducer.value(action, state)
                 return .none
             },
             middleware: stages)
         architectureStore = store
-        sendToStore = { store.send($0) }
-        self.reducing = reducing
+        sendToStore = store.sendFunction
+        reducerLock = store.reducerLock
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
         if state == nil {
             dispatch(ReSwiftInit())
@@ -74,8 +75,10 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     ) -> [Architecture.Middleware<State?, any Action>] {
         middleware.value.map { middleware in
             { dispatch, getState in
-                let step = middleware({ dispatch($0) }, getState)
-                return { next in step({ next($0) }) }
+                // Architecture's functions as they are: wrapped in a closure each, every step of
+                // every action went through one more call.
+                let step = middleware(dispatch.send, getState)
+                return { next in step(next.send) }
             }
         }
     }
@@ -94,7 +97,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     /// if the store is idle, else once the actions before it are done. A reducer must not
     /// dispatch: that stops the program, as in ReSwift.
     open func dispatch(_ action: Action) {
-        if reducing.isCurrentThread {
+        if reducerLock?.isHeldByCurrentThread == true {
             ReducerDispatch.stop(action)
             return
         }
@@ -104,7 +107,7 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     /// Subscribes `subscriber` to every state, starting with the current one. The store holds it
     /// weakly: a subscriber that goes away is dropped at the next state.
     open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        subscribe(subscriber, transform: nil)
+        start(subscriber)
     }
 
     /// Subscribes `subscriber` to what `transform` makes of the states, starting with the current
@@ -112,8 +115,12 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     open func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
+        guard let transform else {
+            start(subscriber)
+            return
+        }
         let original = Subscription<State>()
-        start(subscriber, original: original, transformed: transform?(original))
+        start(subscriber, original: original, transformed: transform(original))
     }
 
     /// Ends the subscription of `subscriber`; it receives no further state.
@@ -139,7 +146,15 @@ open class Store<State: Sendable>: StoreType, @unchecked Sendable {
     ) {
         let box = SubscriptionBox(subscriber: subscriber, original: original, transformed: transformed)
         let store = architectureStore
-        start(box, subscribingToStates: { store.states.subscribe(onNext: { box.receive($0) }) })
+        start(box, subscribingToStates: { store.observeStates { box.receive($0) } })
+    }
+
+    /// Starts `subscriber`'s subscription to every state, with nothing between (see `start(_:original:transformed:)`).
+    @inlinable
+    final func start(_ subscriber: AnyStoreSubscriber) {
+        let box = SubscriptionBox<State>(subscriber: subscriber)
+        let store = architectureStore
+        start(box, subscribingToStates: { store.observeStates { box.receiveDirectly($0) } })
     }
 
     @usableFromInline
@@ -166,10 +181,14 @@ extension Store {
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
+        guard let transform else {
+            start(subscriber)
+            return
+        }
         let original = Subscription<State>()
-        var transformed = transform?(original)
+        var transformed = transform(original)
         if automaticallySkipsRepeats {
-            transformed = transformed?.skipRepeats()
+            transformed = transformed.skipRepeats()
         }
         start(subscriber, original: original, transformed: transformed)
     }
@@ -181,9 +200,14 @@ extension Store where State: Equatable {
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
         guard automaticallySkipsRepeats else {
-            subscribe(subscriber, transform: nil)
+            start(subscriber)
             return
         }
-        subscribe(subscriber, transform: { $0.skipRepeats() })
+        // ReSwift subscribes with `transform: { $0.skipRepeats() }`, to which the overload above
+        // adds a second `skipRepeats()`; both pass exactly the states that differ from the one
+        // before, which the box passes on with no chain.
+        let box = SubscriptionBox<State>(subscriber: subscriber)
+        let store = architectureStore
+        start(box, subscribingToStates: { store.observeStates { box.receiveSkippingRepeats($0) } })
     }
 }

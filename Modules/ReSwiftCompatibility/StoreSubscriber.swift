@@ -23,11 +23,20 @@ extension StoreSubscriber {
         // A value of exactly the subscriber's type, as the store delivers to a subscriber of its
         // own, is taken out of the `Any` as it is; only another type (an optional, a subclass, a
         // protocol) goes through a dynamic cast, several hundred instructions.
-        func exactly<Value>(_ value: Value) -> StoreSubscriberStateType? {
-            Value.self == StoreSubscriberStateType.self ? unsafeBitCast(value, to: StoreSubscriberStateType.self) : nil
-        }
-        if let state = _openExistential(state, do: exactly) ?? (state as? StoreSubscriberStateType) {
+        if let state = value(of: state, exactly: StoreSubscriberStateType.self) ?? (state as? StoreSubscriberStateType) {
             newState(state: state)
         }
     }
+}
+
+/// The value `any` holds when it is of exactly `type`, taken out without a dynamic cast; nil
+/// otherwise.
+// The type comes in as an argument, not as the subscriber's associated type: read inside the
+// opened function, that cost a runtime lookup of the associated type on every state.
+@inlinable
+func value<Target>(of any: Any, exactly type: Target.Type) -> Target? {
+    func exactly<Value>(_ value: Value) -> Target? {
+        Value.self == Target.self ? unsafeBitCast(value, to: Target.self) : nil
+    }
+    return _openExistential(any, do: exactly)
 }

@@ -1,5 +1,7 @@
 import Dispatch
+import Foundation
 import Reactive
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -49,5 +51,24 @@ final class LockTests: XCTestCase {
         lock.unlock()
         XCTAssertTrue(lock.lockIfNotHeld(), "given back, it is free again")
         lock.unlock()
+    }
+
+    /// How the ReSwift face recognises a dispatch from the reducer: only the holder is told it holds the lock.
+    func testOnlyTheHolderIsToldItHoldsTheLock() {
+        let lock = Lock()
+        XCTAssertFalse(lock.isHeldByCurrentThread)
+        lock.lock()
+        XCTAssertTrue(lock.isHeldByCurrentThread)
+        // A thread of its own: `DispatchQueue.sync` may run the block on this thread.
+        let seenElsewhere = Atomic<Bool>(true)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            seenElsewhere.store(lock.isHeldByCurrentThread, ordering: .relaxed)
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertFalse(seenElsewhere.load(ordering: .relaxed), "another thread does not hold it")
+        lock.unlock()
+        XCTAssertFalse(lock.isHeldByCurrentThread)
     }
 }

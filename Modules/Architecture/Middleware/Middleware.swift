@@ -4,7 +4,9 @@
 /// A struct rather than a function type: a generic function value crossing into a middleware item
 /// is re-wrapped (a heap allocation) on every call; a struct is passed as it is.
 public struct DispatchFunction<Action>: Sendable {
-    @usableFromInline let send: @Sendable (Action) -> Void
+    /// The function itself: another face of the store in this package passes it on as its own
+    /// kind of dispatch function, with no closure around it.
+    @usableFromInline package let send: @Sendable (Action) -> Void
 
     /// A dispatch function that calls `send`; tests use it to record what an item dispatches.
     @inlinable

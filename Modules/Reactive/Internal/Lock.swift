@@ -74,9 +74,14 @@ package final class Lock: @unchecked Sendable {  // `word` (Linux) or `mutex` is
         /// Locks unless the calling thread holds the lock already, and answers whether it locked: how
         /// the store recognises a reducer that sends or reads the state it is reducing.
         @inlinable @inline(__always) package func lockIfNotHeld() -> Bool {
-            if word.pointee.load(ordering: .relaxed) & bistro_futex_owner_mask() == bistro_thread_id() { return false }
+            if isHeldByCurrentThread { return false }
             lock()
             return true
+        }
+
+        /// Whether the calling thread holds the lock.
+        @inlinable @inline(__always) package var isHeldByCurrentThread: Bool {
+            word.pointee.load(ordering: .relaxed) & bistro_futex_owner_mask() == bistro_thread_id()
         }
 
         /// Waits for the holder: spins a little (critical sections here are a few dozen instructions),
@@ -191,9 +196,14 @@ package final class Lock: @unchecked Sendable {  // `word` (Linux) or `mutex` is
         /// Locks unless the calling thread holds the lock already, and answers whether it locked: how
         /// the store recognises a reducer that sends or reads the state it is reducing.
         @inlinable @inline(__always) package func lockIfNotHeld() -> Bool {
-            if holder.pointee.load(ordering: .relaxed) == Self.currentThread { return false }
+            if isHeldByCurrentThread { return false }
             lock()
             return true
+        }
+
+        /// Whether the calling thread holds the lock.
+        @inlinable @inline(__always) package var isHeldByCurrentThread: Bool {
+            holder.pointee.load(ordering: .relaxed) == Self.currentThread
         }
     #endif
 
