@@ -1,4 +1,5 @@
 import Dependencies
+import Reactive
 
 /// Holds a feature's state, runs its reducer for each action and the effects the reducer returns.
 ///
@@ -81,5 +82,22 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     public func send(_ action: Action) -> StoreTask {
         if let core { return core.send(action, stage: 0, box: nil) }
         return backend.send(action)
+    }
+
+    /// `send` as a function, for another face of the store in this package: for a root store it
+    /// holds the core, so sending does not go through the store to it (a retain and a release of
+    /// the core per action).
+    @inlinable
+    package var sendFunction: @Sendable (Action) -> Void {
+        if let core { return { action in _ = core.send(action, stage: 0, box: nil) } }
+        let backend = self.backend
+        return { action in _ = backend.send(action) }
+    }
+
+    /// The lock a root store holds while, and only while, it runs its reducer (nil for a scoped
+    /// store): the thread holding it is reducing.
+    @inlinable
+    package var reducerLock: Lock? {
+        core?.lock
     }
 }
